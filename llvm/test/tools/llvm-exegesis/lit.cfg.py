@@ -1,0 +1,22 @@
+# lit configuration for the llvm-exegesis regression tests.
+import os
+import lit.formats
+
+config.name = "llvm-exegesis"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".s", ".test", ".yaml.test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(
+    os.path.dirname(config.exegesis_tools_dir), "test")
+
+# Our tool first: LLVM's bin dir ships upstream's llvm-exegesis too.
+path = [config.exegesis_tools_dir, config.llvm_tools_dir,
+        config.environment.get("PATH", os.environ.get("PATH", ""))]
+config.environment["PATH"] = os.pathsep.join(path)
+config.substitutions.append(("%exegesis_src", config.exegesis_source_dir))
+config.substitutions.append(
+    ("%upstream-llvm-exegesis",
+     os.path.join(config.llvm_tools_dir, "llvm-exegesis")))
+if config.have_libpfm:
+    config.available_features.add("libpfm")

@@ -1,0 +1,82 @@
+//===-- Assembler.h - Builds the measured function as an ELF object -*- C++ -*-//
+//
+// Turns a BenchmarkCode into the function that is measured: a prologue that
+// saves what the ABI requires and sets the initial register values, the
+// snippet repeated (duplicated or looped) to reach the requested number of
+// instructions, and an epilogue that restores and returns. Everything goes
+// through the MC layer into an in-memory ELF relocatable object: no codegen
+// pipeline. The layout of the snippet inside the function is recorded so that
+// a fault address can be mapped back to the snippet instruction at fault.
+//
+// The function is called as `void Function(char *ScratchMemory)`: on x86-64
+// RDI holds a pointer to scratch memory on entry (LLVM-EXEGESIS-LIVEIN RDI).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLER_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLER_H
+
+#include "BenchmarkCode.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// The name of the function symbol in every object we produce.
+inline constexpr StringRef FunctionSymbolName = "foo";
+
+/// How the snippet fills the measured function (the runner builds min and
+/// middle-half modes from these two).
+enum class SnippetRepetition { Duplicate, Loop };
+
+struct AssemblyRequest {
+  SnippetRepetition Repetition = SnippetRepetition::Duplicate;
+  /// At least this many snippet instructions are executed per call.
+  unsigned MinInstructions = 10000;
+  /// Loop repetition: at least this many instructions in the loop body.
+  unsigned LoopBodySize = 0;
+};
+
+/// Where the snippet instructions sit in the function, for fault reports.
+struct SnippetInstructionLocation {
+  /// Offset of the instruction from the start of the function.
+  uint64_t Offset;
+  /// Index of the instruction in BenchmarkKey::Instructions.
+  unsigned SnippetIndex;
+};
+
+struct AssembledFunction {
+  /// An ELF relocatable object holding the function in .text under
+  /// FunctionSymbolName; what -dump-object-to-disk writes.
+  SmallString<0> ObjectFile;
+  /// The function's bytes (a view into ObjectFile's .text).
+  uint64_t CodeOffsetInObject = 0;
+  uint64_t CodeSize = 0;
+  /// Every emitted snippet instruction, by increasing offset. In loop mode
+  /// the loop body appears once.
+  std::vector<SnippetInstructionLocation> SnippetLocations;
+  /// Snippet instructions executed by one call of the function.
+  uint64_t NumExecutedInstructions = 0;
+  /// Times the whole snippet is executed by one call (for per_snippet_value).
+  uint64_t NumSnippetRepetitions = 0;
+
+  StringRef getCode() const {
+    return StringRef(ObjectFile.data() + CodeOffsetInObject, CodeSize);
+  }
+};
+
+/// Assembles the measured function for \p Code.
+Expected<AssembledFunction> assembleMeasuredFunction(const LLVMState &State,
+                                                     const BenchmarkCode &Code,
+                                                     const AssemblyRequest &Request);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

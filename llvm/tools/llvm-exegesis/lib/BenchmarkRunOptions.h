@@ -1,0 +1,52 @@
+//===-- BenchmarkRunOptions.h - The knobs of one benchmarking run -*- C++ -*-=//
+//
+// Everything the driver's options decide about how a benchmark is built and
+// measured, gathered in one value so that the library never reads cl::opts
+// (the driver owns them all).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKRUNOPTIONS_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKRUNOPTIONS_H
+
+#include "BenchmarkResult.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+/// How the snippet is repeated to fill the measured function.
+enum class RepetitionMode {
+  Duplicate,
+  Loop,
+  /// Run Duplicate and Loop and keep the smaller value.
+  AggregateMin,
+  /// Run with N and 2N instructions and use the difference.
+  MiddleHalfDuplicate,
+  MiddleHalfLoop
+};
+
+enum class ExecutionMode { InProcess, SubProcess };
+
+/// How the -benchmark-repeat-count samples are combined.
+enum class ResultAggregationMode { Min, Max, Mean, MinVariance };
+
+struct BenchmarkRunOptions {
+  BenchmarkMode Mode = BenchmarkMode::Latency;
+  BenchmarkPhase Phase = BenchmarkPhase::Measure;
+  RepetitionMode Repetition = RepetitionMode::Duplicate;
+  ExecutionMode Execution = ExecutionMode::InProcess;
+  ResultAggregationMode Aggregation = ResultAggregationMode::Min;
+  unsigned MinInstructions = 10000;
+  unsigned LoopBodySize = 0;
+  unsigned RepeatCount = 30;
+  /// Where to write the assembled object; unset: don't.
+  std::optional<std::string> DumpObjectPath;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

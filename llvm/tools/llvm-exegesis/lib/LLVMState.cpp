@@ -1,0 +1,100 @@
+//===-- LLVMState.cpp -------------------------------------------*- C++ -*-===//
+
+#include "LLVMState.h"
+#include "Target.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+
+namespace llvm {
+namespace exegesis {
+
+static void initializeTargetsOnce() {
+  static bool Initialized = [] {
+    InitializeAllTargetInfos();
+    InitializeAllTargetMCs();
+    InitializeAllAsmParsers();
+    InitializeAllDisassemblers();
+    return true;
+  }();
+  (void)Initialized;
+}
+
+LLVMState::~LLVMState() = default;
+
+Expected<std::unique_ptr<LLVMState>>
+LLVMState::create(StringRef TripleName, StringRef CpuName, StringRef Features) {
+  initializeTargetsOnce();
+  std::unique_ptr<LLVMState> State(new LLVMState());
+  State->TheTriple = Triple(TripleName.empty()
+                                ? sys::getProcessTriple()
+                                : Triple::normalize(TripleName));
+  std::string Error;
+  State->TheTarget = TargetRegistry::lookupTarget(State->TheTriple, Error);
+  if (!State->TheTarget)
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown target triple '" +
+                                 State->TheTriple.str() + "': " + Error);
+  bool IsHostArch = State->TheTriple.getArch() == Triple(sys::getProcessTriple()).getArch();
+  if (CpuName.empty() || CpuName == "native")
+    State->CpuName = IsHostArch ? sys::getHostCPUName().str() : "generic";
+  else
+    State->CpuName = CpuName.str();
+  State->Features = Features.str();
+
+  const Target &T = *State->TheTarget;
+  const Triple &TT = State->TheTriple;
+  State->RegInfo.reset(T.createMCRegInfo(TT));
+  if (!State->RegInfo)
+    return createStringError(inconvertibleErrorCode(),
+                             "no register info for target '" + TT.str() + "'");
+  State->AsmInfo.reset(
+      T.createMCAsmInfo(*State->RegInfo, TT, State->TargetOptions));
+  State->InstrInfo.reset(T.createMCInstrInfo());
+  // Ask a generic subtarget first: creating one for an unknown CPU prints
+  // a warning of its own instead of failing.
+  std::unique_ptr<MCSubtargetInfo> GenericSTI(
+      T.createMCSubtargetInfo(TT, "", ""));
+  if (GenericSTI && !GenericSTI->isCPUStringValid(State->CpuName))
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown CPU '" + State->CpuName +
+                                 "' for target '" + TT.str() + "'");
+  State->SubtargetInfo.reset(
+      T.createMCSubtargetInfo(TT, State->CpuName, State->Features));
+  if (!State->AsmInfo || !State->InstrInfo || !State->SubtargetInfo)
+    return createStringError(inconvertibleErrorCode(),
+                             "incomplete MC layer for target '" + TT.str() +
+                                 "'");
+
+  State->ExegesisTgt = &ExegesisTarget::lookup(TT);
+
+  const MCInstrInfo &II = *State->InstrInfo;
+  for (unsigned Opcode = 0, E = II.getNumOpcodes(); Opcode < E; ++Opcode)
+    State->OpcodeByName.try_emplace(II.getName(Opcode), Opcode);
+  const MCRegisterInfo &RI = *State->RegInfo;
+  for (unsigned Reg = 1, E = RI.getNumRegs(); Reg < E; ++Reg)
+    State->RegisterByName.try_emplace(RI.getName(Reg), MCRegister(Reg));
+  return State;
+}
+
+bool LLVMState::canExecuteOnHost() const {
+  Triple Host(sys::getProcessTriple());
+  return TheTriple.getArch() == Host.getArch() &&
+         TheTriple.getOS() == Host.getOS() && ExegesisTgt->canExecute(*this);
+}
+
+std::optional<unsigned> LLVMState::getOpcodeByName(StringRef Name) const {
+  auto It = OpcodeByName.find(Name);
+  if (It == OpcodeByName.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<MCRegister> LLVMState::getRegisterByName(StringRef Name) const {
+  auto It = RegisterByName.find(Name);
+  if (It == RegisterByName.end())
+    return std::nullopt;
+  return It->second;
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,326 @@
+//===-- llvm-exegesis.cpp - The driver ------------------------------------===//
+//
+// Measures the latency, throughput or port usage of machine instructions, or
+// analyses a results file. This file owns every command-line option and only
+// wires the library's stages together: options -> LLVMState -> snippets ->
+// BenchmarkRunner -> YAML (or analysis).
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/BenchmarkResult.h"
+#include "lib/BenchmarkRunOptions.h"
+#include "lib/BenchmarkRunner.h"
+#include "lib/LLVMState.h"
+#include "lib/SnippetFile.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+static cl::OptionCategory BenchmarkOptions("llvm-exegesis benchmark options");
+static cl::OptionCategory AnalysisOptions("llvm-exegesis analysis options");
+
+static cl::opt<BenchmarkMode> ModeOpt(
+    "mode", cl::desc("the mode to run"), cl::cat(BenchmarkOptions),
+    cl::init(BenchmarkMode::Unknown),
+    cl::values(clEnumValN(BenchmarkMode::Latency, "latency",
+                          "Instruction Latency"),
+               clEnumValN(BenchmarkMode::InverseThroughput,
+                          "inverse_throughput",
+                          "Instruction Inverse Throughput"),
+               clEnumValN(BenchmarkMode::Uops, "uops", "Uop Decomposition"),
+               // Analysis is not a benchmark mode; Unknown stands for it.
+               clEnumValN(BenchmarkMode::Unknown, "analysis",
+                          "Analysis of a results file")));
+
+static cl::list<std::string>
+    OpcodeNames("opcode-name",
+                cl::desc("comma-separated opcode names to benchmark"),
+                cl::CommaSeparated, cl::cat(BenchmarkOptions));
+
+static cl::opt<int>
+    OpcodeIndex("opcode-index",
+                cl::desc("opcode to benchmark by index, -1 for every opcode"),
+                cl::cat(BenchmarkOptions), cl::init(0));
+
+static cl::opt<std::string>
+    SnippetsFile("snippets-file",
+                 cl::desc("snippet file to benchmark ('-' for stdin)"),
+                 cl::cat(BenchmarkOptions), cl::init(""));
+
+static cl::opt<std::string>
+    BenchmarkFile("benchmarks-file",
+                  cl::desc("results file to write, or to read in analysis "
+                           "mode; stdout when empty or '-'"),
+                  cl::cat(BenchmarkOptions), cl::init(""));
+
+static cl::opt<ExecutionMode> ExecutionModeOpt(
+    "execution-mode", cl::desc("where the snippet runs"),
+    cl::cat(BenchmarkOptions), cl::init(ExecutionMode::InProcess),
+    cl::values(clEnumValN(ExecutionMode::InProcess, "inprocess",
+                          "inside the tool, under crash recovery"),
+               clEnumValN(ExecutionMode::SubProcess, "subprocess",
+                          "in a forked child watched with ptrace")));
+
+static cl::opt<BenchmarkPhase> BenchmarkPhaseOpt(
+    "benchmark-phase", cl::desc("stop after this phase"),
+    cl::cat(BenchmarkOptions), cl::init(BenchmarkPhase::Measure),
+    cl::values(
+        clEnumValN(BenchmarkPhase::PrepareSnippet, "prepare-snippet",
+                   "only generate or parse the snippet"),
+        clEnumValN(BenchmarkPhase::PrepareAndAssembleSnippet,
+                   "prepare-and-assemble-snippet",
+                   "also assemble the snippet"),
+        clEnumValN(BenchmarkPhase::AssembleMeasuredCode,
+                   "assemble-measured-code",
+                   "also assemble the measured function"),
+        clEnumValN(BenchmarkPhase::Measure, "measure", "measure (default)")));
+
+static cl::opt<RepetitionMode> RepetitionModeOpt(
+    "repetition-mode", cl::desc("how the snippet is repeated"),
+    cl::cat(BenchmarkOptions), cl::init(RepetitionMode::Duplicate),
+    cl::values(
+        clEnumValN(RepetitionMode::Duplicate, "duplicate",
+                   "copy the snippet until min-instructions is reached"),
+        clEnumValN(RepetitionMode::Loop, "loop", "loop over the snippet"),
+        clEnumValN(RepetitionMode::AggregateMin, "min",
+                   "run duplicate and loop, keep the smaller value"),
+        clEnumValN(RepetitionMode::MiddleHalfDuplicate,
+                   "middle-half-duplicate",
+                   "difference of two duplicate runs (N and 2N)"),
+        clEnumValN(RepetitionMode::MiddleHalfLoop, "middle-half-loop",
+                   "difference of two loop runs (N and 2N)")));
+
+static cl::opt<unsigned> MinInstructions(
+    "min-instructions",
+    cl::desc("minimum number of instructions in the measured function"),
+    cl::cat(BenchmarkOptions), cl::init(10000));
+
+static cl::opt<unsigned>
+    LoopBodySize("loop-body-size",
+                 cl::desc("minimum number of instructions in the loop body "
+                          "(loop repetition)"),
+                 cl::cat(BenchmarkOptions), cl::init(0));
+
+static cl::opt<unsigned>
+    BenchmarkRepeatCount("benchmark-repeat-count",
+                         cl::desc("number of samples per measurement"),
+                         cl::cat(BenchmarkOptions), cl::init(30));
+
+static cl::opt<ResultAggregationMode> ResultAggregationModeOpt(
+    "result-aggregation-mode", cl::desc("how samples are combined"),
+    cl::cat(BenchmarkOptions), cl::init(ResultAggregationMode::Min),
+    cl::values(
+        clEnumValN(ResultAggregationMode::Min, "min", "smallest sample"),
+        clEnumValN(ResultAggregationMode::Max, "max", "largest sample"),
+        clEnumValN(ResultAggregationMode::Mean, "mean", "mean of samples"),
+        clEnumValN(ResultAggregationMode::MinVariance, "min-variance",
+                   "sample with the smallest variance between runs")));
+
+static cl::opt<std::string> DumpObjectToDisk(
+    "dump-object-to-disk",
+    cl::desc("write the assembled object to PATH (a temporary file when no "
+             "PATH is given)"),
+    cl::ValueOptional, cl::cat(BenchmarkOptions), cl::init(""));
+
+static cl::opt<bool>
+    UseDummyPerfCounters("use-dummy-perf-counters",
+                         cl::desc("run the code but read no counter"),
+                         cl::cat(BenchmarkOptions), cl::init(false));
+
+static cl::list<std::string>
+    ValidationCounters("validation-counter",
+                       cl::desc("extra counter read with the main one"),
+                       cl::cat(BenchmarkOptions));
+
+static cl::opt<int> BenchmarkProcessCPU(
+    "benchmark-process-cpu",
+    cl::desc("pin the benchmarking child to this CPU (subprocess mode)"),
+    cl::cat(BenchmarkOptions), cl::init(-1));
+
+static cl::opt<unsigned> MaxConfigsPerOpcode(
+    "max-configs-per-opcode",
+    cl::desc("how many configurations to try per opcode"),
+    cl::cat(BenchmarkOptions), cl::init(1));
+
+static cl::opt<bool> X86DisableUpperSSERegisters(
+    "x86-disable-upper-sse-registers",
+    cl::desc("do not use XMM8-XMM15 in generated snippets"),
+    cl::cat(BenchmarkOptions), cl::init(false));
+
+static cl::opt<bool> MeasurementsPrintProgress(
+    "measurements-print-progress",
+    cl::desc("show progress on stderr"), cl::cat(BenchmarkOptions),
+    cl::init(false));
+
+static cl::opt<std::string> TripleName("mtriple",
+                                       cl::desc("target triple (host)"),
+                                       cl::cat(BenchmarkOptions),
+                                       cl::init(""));
+static cl::opt<std::string> MCPU("mcpu", cl::desc("target CPU (host)"),
+                                 cl::cat(BenchmarkOptions), cl::init(""));
+static cl::opt<std::string> MAttr("mattr",
+                                  cl::desc("target features, comma-separated"),
+                                  cl::cat(BenchmarkOptions), cl::init(""));
+
+// Analysis options (SPEC §6).
+static cl::opt<std::string> AnalysisClustersOutputFile(
+    "analysis-clusters-output-file", cl::desc("CSV of clusters"),
+    cl::cat(AnalysisOptions), cl::init(""));
+static cl::opt<std::string> AnalysisInconsistenciesOutputFile(
+    "analysis-inconsistencies-output-file",
+    cl::desc("HTML report of sched-model inconsistencies"),
+    cl::cat(AnalysisOptions), cl::init(""));
+static cl::opt<float> AnalysisClusteringEpsilon(
+    "analysis-clustering-epsilon", cl::desc("DBSCAN epsilon"),
+    cl::cat(AnalysisOptions), cl::init(0.1f));
+static cl::opt<float> AnalysisInconsistencyEpsilon(
+    "analysis-inconsistency-epsilon",
+    cl::desc("tolerance between measurement and model"),
+    cl::cat(AnalysisOptions), cl::init(0.1f));
+static cl::opt<unsigned>
+    AnalysisNumPoints("analysis-numpoints",
+                      cl::desc("DBSCAN minimum points per cluster"),
+                      cl::cat(AnalysisOptions), cl::init(3));
+static cl::opt<bool> AnalysisDisplayUnstableOpcodes(
+    "analysis-display-unstable-clusters",
+    cl::desc("show opcodes split across clusters"), cl::cat(AnalysisOptions),
+    cl::init(false));
+enum class AnalysisFilter { All, RegOnly, MemOnly };
+static cl::opt<AnalysisFilter> AnalysisFilterOpt(
+    "analysis-filter", cl::desc("which benchmarks to analyse"),
+    cl::cat(AnalysisOptions), cl::init(AnalysisFilter::All),
+    cl::values(clEnumValN(AnalysisFilter::All, "all", "every benchmark"),
+               clEnumValN(AnalysisFilter::RegOnly, "reg-only",
+                          "benchmarks without memory operands"),
+               clEnumValN(AnalysisFilter::MemOnly, "mem-only",
+                          "benchmarks with memory operands")));
+static cl::opt<bool> AnalysisOverrideBenchmarksTripleAndCpu(
+    "analysis-override-benchmark-triple-and-cpu",
+    cl::desc("use -mtriple/-mcpu instead of the file's"),
+    cl::cat(AnalysisOptions), cl::init(false));
+
+static ExitOnError ExitOnErr("llvm-exegesis error: ");
+
+static BenchmarkRunOptions getRunOptions() {
+  BenchmarkRunOptions Options;
+  Options.Mode = ModeOpt;
+  Options.Phase = BenchmarkPhaseOpt;
+  Options.Repetition = RepetitionModeOpt;
+  Options.Execution = ExecutionModeOpt;
+  Options.Aggregation = ResultAggregationModeOpt;
+  Options.MinInstructions = MinInstructions;
+  Options.LoopBodySize = LoopBodySize;
+  Options.RepeatCount = BenchmarkRepeatCount;
+  if (DumpObjectToDisk.getNumOccurrences())
+    Options.DumpObjectPath = DumpObjectToDisk;
+  return Options;
+}
+
+static Error checkOptions() {
+  if (MinInstructions == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "-min-instructions must be at least 1");
+  if (BenchmarkRepeatCount == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "-benchmark-repeat-count must be at least 1");
+  unsigned Sources = !SnippetsFile.empty() + !OpcodeNames.empty() +
+                     (OpcodeIndex.getNumOccurrences() > 0);
+  if (Sources != 1)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "exactly one of -snippets-file, -opcode-name and -opcode-index must "
+        "be given");
+  return Error::success();
+}
+
+static Expected<std::vector<BenchmarkCode>>
+getBenchmarkCodes(const LLVMState &State) {
+  if (!SnippetsFile.empty())
+    return readSnippets(State, SnippetsFile);
+  return createStringError(inconvertibleErrorCode(),
+                           "-opcode-name and -opcode-index are not "
+                           "available yet; use -snippets-file");
+}
+
+/// Writes every result to the -benchmarks-file (stdout by default). A named
+/// file is written to a temporary first and moved into place at the end, so
+/// that a failing run never leaves a half-written results file behind.
+static Error writeResults(const LLVMState &State,
+                          ArrayRef<Benchmark> Results) {
+  if (BenchmarkFile.empty() || BenchmarkFile == "-") {
+    for (const Benchmark &B : Results)
+      if (Error E = B.writeYamlTo(State, outs()))
+        return E;
+    outs().flush();
+    return Error::success();
+  }
+  Expected<sys::fs::TempFile> Temp =
+      sys::fs::TempFile::create(BenchmarkFile + ".tmp-%%%%%%");
+  if (!Temp)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot write '" + BenchmarkFile +
+                                 "': " + toString(Temp.takeError()));
+  {
+    raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+    for (const Benchmark &B : Results)
+      if (Error E = B.writeYamlTo(State, OS)) {
+        consumeError(Temp->discard());
+        return E;
+      }
+  }
+  if (Error E = Temp->keep(BenchmarkFile))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot write '" + BenchmarkFile +
+                                 "': " + toString(std::move(E)));
+  return Error::success();
+}
+
+static void benchmarkMain() {
+  ExitOnErr(checkOptions());
+  std::unique_ptr<LLVMState> State =
+      ExitOnErr(LLVMState::create(TripleName, MCPU, MAttr));
+  std::vector<BenchmarkCode> Codes = ExitOnErr(getBenchmarkCodes(*State));
+  BenchmarkRunner Runner(*State, getRunOptions());
+  std::vector<Benchmark> Results;
+  for (const BenchmarkCode &Code : Codes)
+    Results.push_back(ExitOnErr(Runner.run(Code)));
+  ExitOnErr(writeResults(*State, Results));
+}
+
+static void analysisMain() {
+  ExitOnErr(createStringError(inconvertibleErrorCode(),
+                              "analysis mode is not available yet"));
+}
+
+static void printVersion(raw_ostream &OS) {
+  OS << "exegesis " << EXEGESIS_VERSION
+     << " (an independent llvm-exegesis), built with LLVM "
+     << LLVM_VERSION_STRING << "\n";
+}
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  cl::SetVersionPrinter(printVersion);
+  cl::HideUnrelatedOptions({&BenchmarkOptions, &AnalysisOptions});
+  if (!cl::ParseCommandLineOptions(Argc, Argv, "llvm-exegesis: measures "
+                                               "machine instructions\n",
+                                   &errs()))
+    return 1;
+  if (ModeOpt == BenchmarkMode::Unknown) {
+    // -mode=analysis and a missing -mode both land here.
+    if (!ModeOpt.getNumOccurrences())
+      ExitOnErr(createStringError(inconvertibleErrorCode(),
+                                  "-mode is required"));
+    analysisMain();
+  } else {
+    benchmarkMain();
+  }
+  return 0;
+}
