@@ -7,10 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "lib/AnalysisRunner.h"
 #include "lib/BenchmarkResult.h"
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
+#include "lib/CpuSupportCheck.h"
 #include "lib/LLVMState.h"
+#include "lib/OpcodeSweep.h"
 #include "lib/SnippetFile.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -144,6 +147,37 @@ static cl::opt<int> BenchmarkProcessCPU(
     cl::desc("pin the benchmarking child to this CPU (subprocess mode)"),
     cl::cat(BenchmarkOptions), cl::init(-1));
 
+static cl::opt<CycleCounterKind> CycleCounterOpt(
+    "cycle-counter", cl::desc("what counts cycles (latency and throughput)"),
+    cl::cat(BenchmarkOptions), cl::init(CycleCounterKind::Auto),
+    cl::values(
+        clEnumValN(CycleCounterKind::Auto, "auto",
+                   "hardware cycles where the kernel exposes a PMU, else "
+                   "time-based (default)"),
+        clEnumValN(CycleCounterKind::Hardware, "hardware",
+                   "the CPU's cycle event; fail without a PMU"),
+        clEnumValN(CycleCounterKind::TimeBased, "time-based",
+                   "a time counter (msr/tsc/ or task-clock) converted to "
+                   "core cycles by calibration")));
+
+static cl::opt<double> SubprocessTimeout(
+    "subprocess-timeout",
+    cl::desc("seconds after which a benchmarking subprocess is killed "
+             "(subprocess mode)"),
+    cl::cat(BenchmarkOptions), cl::init(30));
+
+static cl::opt<CounterHandoffMethod> CounterHandoffOpt(
+    "counter-handoff",
+    cl::desc("how the counter reaches the benchmarking subprocess"),
+    cl::cat(BenchmarkOptions), cl::init(CounterHandoffMethod::Auto),
+    cl::Hidden,
+    cl::values(clEnumValN(CounterHandoffMethod::Auto, "auto",
+                          "pidfd-getfd where available, else scm-rights"),
+               clEnumValN(CounterHandoffMethod::PidfdGetfd, "pidfd-getfd",
+                          "the child fetches it with pidfd_getfd"),
+               clEnumValN(CounterHandoffMethod::SocketRights, "scm-rights",
+                          "sent as SCM_RIGHTS over a socket pair")));
+
 static cl::opt<unsigned> MaxConfigsPerOpcode(
     "max-configs-per-opcode",
     cl::desc("how many configurations to try per opcode"),
@@ -201,6 +235,13 @@ static cl::opt<AnalysisFilter> AnalysisFilterOpt(
                           "benchmarks without memory operands"),
                clEnumValN(AnalysisFilter::MemOnly, "mem-only",
                           "benchmarks with memory operands")));
+static cl::opt<ClusteringMode> AnalysisClusteringOpt(
+    "analysis-clustering", cl::desc("the clustering algorithm to use"),
+    cl::cat(AnalysisOptions), cl::init(ClusteringMode::Dbscan),
+    cl::values(clEnumValN(ClusteringMode::Dbscan, "dbscan",
+                          "DBSCAN over the measurements"),
+               clEnumValN(ClusteringMode::Naive, "naive",
+                          "one cluster per opcode and sched class")));
 static cl::opt<bool> AnalysisOverrideBenchmarksTripleAndCpu(
     "analysis-override-benchmark-triple-and-cpu",
     cl::desc("use -mtriple/-mcpu instead of the file's"),
@@ -220,6 +261,14 @@ static BenchmarkRunOptions getRunOptions() {
   Options.RepeatCount = BenchmarkRepeatCount;
   if (DumpObjectToDisk.getNumOccurrences())
     Options.DumpObjectPath = DumpObjectToDisk;
+  Options.UseDummyPerfCounters = UseDummyPerfCounters;
+  Options.CycleCounter = CycleCounterOpt;
+  Options.ValidationCounters.assign(ValidationCounters.begin(),
+                                    ValidationCounters.end());
+  if (BenchmarkProcessCPU >= 0)
+    Options.BenchmarkProcessCpu = static_cast<unsigned>(BenchmarkProcessCPU);
+  Options.SubprocessTimeoutSeconds = SubprocessTimeout;
+  Options.CounterHandoff = CounterHandoffOpt;
   return Options;
 }
 
@@ -227,6 +276,10 @@ static Error checkOptions() {
   if (MinInstructions == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-min-instructions must be at least 1");
+  if (!(SubprocessTimeout > 0))
+    return createStringError(inconvertibleErrorCode(),
+                             "-subprocess-timeout must be a positive number "
+                             "of seconds");
   if (BenchmarkRepeatCount == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-benchmark-repeat-count must be at least 1");
@@ -242,22 +295,28 @@ static Error checkOptions() {
 
 static Expected<std::vector<BenchmarkCode>>
 getBenchmarkCodes(const LLVMState &State) {
-  if (!SnippetsFile.empty())
-    return readSnippets(State, SnippetsFile);
+  if (!SnippetsFile.empty()) {
+    Expected<std::vector<BenchmarkCode>> Codes =
+        readSnippets(State, SnippetsFile);
+    if (!Codes)
+      return Codes.takeError();
+    if (Error E = checkSnippetsForExecutionMode(*Codes, ExecutionModeOpt,
+                                                SnippetsFile))
+      return E;
+    return Codes;
+  }
   return createStringError(inconvertibleErrorCode(),
-                           "-opcode-name and -opcode-index are not "
-                           "available yet; use -snippets-file");
+                           "no -snippets-file given");
 }
 
-/// Writes every result to the -benchmarks-file (stdout by default). A named
-/// file is written to a temporary first and moved into place at the end, so
-/// that a failing run never leaves a half-written results file behind.
-static Error writeResults(const LLVMState &State,
-                          ArrayRef<Benchmark> Results) {
+/// Runs \p Write on the -benchmarks-file (stdout by default). A named file
+/// is written to a temporary first and moved into place at the end, so that
+/// a failing run never leaves a half-written results file behind.
+static Error
+writeResultsWith(function_ref<Error(raw_ostream &OS)> Write) {
   if (BenchmarkFile.empty() || BenchmarkFile == "-") {
-    for (const Benchmark &B : Results)
-      if (Error E = B.writeYamlTo(State, outs()))
-        return E;
+    if (Error E = Write(outs()))
+      return E;
     outs().flush();
     return Error::success();
   }
@@ -269,11 +328,10 @@ static Error writeResults(const LLVMState &State,
                                  "': " + toString(Temp.takeError()));
   {
     raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
-    for (const Benchmark &B : Results)
-      if (Error E = B.writeYamlTo(State, OS)) {
-        consumeError(Temp->discard());
-        return E;
-      }
+    if (Error E = Write(OS)) {
+      consumeError(Temp->discard());
+      return E;
+    }
   }
   if (Error E = Temp->keep(BenchmarkFile))
     return createStringError(inconvertibleErrorCode(),
@@ -282,10 +340,94 @@ static Error writeResults(const LLVMState &State,
   return Error::success();
 }
 
+/// Writes every result to the -benchmarks-file (stdout by default).
+static Error writeResults(const LLVMState &State,
+                          ArrayRef<Benchmark> Results) {
+  return writeResultsWith([&](raw_ostream &OS) -> Error {
+    for (const Benchmark &B : Results)
+      if (Error E = B.writeYamlTo(State, OS))
+        return E;
+    return Error::success();
+  });
+}
+
+/// The opcodes -opcode-name or -opcode-index ask for.
+static Expected<std::vector<unsigned>>
+getRequestedOpcodes(const LLVMState &State) {
+  std::vector<unsigned> Opcodes;
+  for (const std::string &Name : OpcodeNames) {
+    std::optional<unsigned> Opcode = State.getOpcodeByName(Name);
+    if (!Opcode)
+      return createStringError(inconvertibleErrorCode(),
+                               "-opcode-name: unknown opcode '" + Name +
+                                   "' for target '" +
+                                   State.getTriple().str() + "'");
+    Opcodes.push_back(*Opcode);
+  }
+  if (!OpcodeNames.empty())
+    return Opcodes;
+  int NumOpcodes = State.getInstrInfo().getNumOpcodes();
+  if (OpcodeIndex == -1) {
+    for (int Opcode = 0; Opcode < NumOpcodes; ++Opcode)
+      Opcodes.push_back(Opcode);
+    return Opcodes;
+  }
+  if (OpcodeIndex < 0 || OpcodeIndex >= NumOpcodes)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "-opcode-index=" + Twine(OpcodeIndex) + " is out of range: target '" +
+            State.getTriple().str() + "' has opcodes 0 to " +
+            Twine(NumOpcodes - 1) + " (or -1 for every opcode)");
+  Opcodes.push_back(OpcodeIndex);
+  return Opcodes;
+}
+
+/// -opcode-name / -opcode-index: generate snippets for each opcode and run
+/// them, writing results as they come.
+static void runOpcodes(const LLVMState &State) {
+  std::vector<unsigned> Opcodes = ExitOnErr(getRequestedOpcodes(State));
+  BenchmarkRunOptions RunOptions = getRunOptions();
+  bool Measures = BenchmarkPhaseOpt == BenchmarkPhase::Measure;
+  // In the measure phase, only what the host can run is run; earlier
+  // phases generate for the target as asked.
+  std::unique_ptr<CpuSupportCheck> Check =
+      ExitOnErr(Measures && State.canExecuteOnHost()
+                    ? CpuSupportCheck::createForHost(State)
+                    : CpuSupportCheck::createForTarget(State));
+  SnippetGeneratorOptions GenOptions;
+  GenOptions.Mode = ModeOpt;
+  GenOptions.MaxConfigs = MaxConfigsPerOpcode;
+  GenOptions.Reservations.DisableUpperSSERegisters =
+      X86DisableUpperSSERegisters;
+  GenOptions.ReserveLoopCounter =
+      RepetitionModeOpt != RepetitionMode::Duplicate &&
+      RepetitionModeOpt != RepetitionMode::MiddleHalfDuplicate;
+  GenOptions.Availability = Check.get();
+  std::unique_ptr<SnippetGenerator> Generator =
+      SnippetGenerator::create(State, GenOptions);
+  BenchmarkRunner Runner(State, RunOptions);
+  OpcodeSweepOptions SweepOptions;
+  SweepOptions.Measures = Measures;
+  SweepOptions.PrintProgress = MeasurementsPrintProgress;
+  OpcodeSweep Sweep(State, *Generator, Runner,
+                    Measures && State.canExecuteOnHost() ? Check.get()
+                                                          : nullptr,
+                    SweepOptions, errs());
+  ExitOnErr(writeResultsWith([&](raw_ostream &OS) {
+    return Sweep.run(Opcodes, [&](const Benchmark &B) {
+      return B.writeYamlTo(State, OS);
+    });
+  }));
+  if (OpcodeIndex == -1)
+    Sweep.printSummary(errs());
+}
+
 static void benchmarkMain() {
   ExitOnErr(checkOptions());
   std::unique_ptr<LLVMState> State =
       ExitOnErr(LLVMState::create(TripleName, MCPU, MAttr));
+  if (SnippetsFile.empty())
+    return runOpcodes(*State);
   std::vector<BenchmarkCode> Codes = ExitOnErr(getBenchmarkCodes(*State));
   BenchmarkRunner Runner(*State, getRunOptions());
   std::vector<Benchmark> Results;
@@ -295,8 +437,30 @@ static void benchmarkMain() {
 }
 
 static void analysisMain() {
-  ExitOnErr(createStringError(inconvertibleErrorCode(),
-                              "analysis mode is not available yet"));
+  AnalysisRunOptions Options;
+  Options.BenchmarksFile = BenchmarkFile;
+  Options.ClustersFile = AnalysisClustersOutputFile;
+  Options.InconsistenciesFile = AnalysisInconsistenciesOutputFile;
+  Options.Clustering.Mode = AnalysisClusteringOpt;
+  Options.Clustering.Epsilon = AnalysisClusteringEpsilon;
+  Options.Clustering.MinPoints = AnalysisNumPoints;
+  Options.Report.InconsistencyEpsilon = AnalysisInconsistencyEpsilon;
+  Options.Report.DisplayUnstableClusters = AnalysisDisplayUnstableOpcodes;
+  switch (AnalysisFilterOpt) {
+  case AnalysisFilter::All:
+    Options.Filter = BenchmarkFilter::All;
+    break;
+  case AnalysisFilter::RegOnly:
+    Options.Filter = BenchmarkFilter::RegOnly;
+    break;
+  case AnalysisFilter::MemOnly:
+    Options.Filter = BenchmarkFilter::MemOnly;
+    break;
+  }
+  Options.OverrideTripleAndCpu = AnalysisOverrideBenchmarksTripleAndCpu;
+  Options.TripleName = TripleName;
+  Options.CpuName = MCPU;
+  ExitOnErr(runAnalysis(Options));
 }
 
 static void printVersion(raw_ostream &OS) {

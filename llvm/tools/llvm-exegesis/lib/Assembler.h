@@ -1,4 +1,5 @@
-//===-- Assembler.h - Builds the measured function as an ELF object -*- C++ -*-//
+//===-- Assembler.h - Builds the measured function as an ELF object -*- C++
+//-*-//
 //
 // Turns a BenchmarkCode into the function that is measured: a prologue that
 // saves what the ABI requires and sets the initial register values, the
@@ -41,6 +42,10 @@ struct AssemblyRequest {
   unsigned MinInstructions = 10000;
   /// Loop repetition: at least this many instructions in the loop body.
   unsigned LoopBodySize = 0;
+  /// Encode the snippet once and copy its bytes when no instruction needs a
+  /// fixup. Off: every copy goes through the streamer; the object is the
+  /// same, only slower (tests compare the two).
+  bool RepeatEncodedBytes = true;
 };
 
 /// Where the snippet instructions sit in the function, for fault reports.
@@ -72,9 +77,9 @@ struct AssembledFunction {
 };
 
 /// Assembles the measured function for \p Code.
-Expected<AssembledFunction> assembleMeasuredFunction(const LLVMState &State,
-                                                     const BenchmarkCode &Code,
-                                                     const AssemblyRequest &Request);
+Expected<AssembledFunction>
+assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
+                         const AssemblyRequest &Request);
 
 } // namespace exegesis
 } // namespace llvm

@@ -1,7 +1,17 @@
 //===-- BenchmarkResult.cpp -------------------------------------*- C++ -*-===//
+//
+// The YAML layout is LLVM's yaml::IO with the traits below; the few places
+// where the traits do something unusual exist to reproduce upstream's bytes
+// (see the comments there).
+//
+//===----------------------------------------------------------------------===//
 
 #include "BenchmarkResult.h"
+#include "BenchmarkKeyText.h"
 #include "LLVMState.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
 
 namespace llvm {
 namespace exegesis {
@@ -20,15 +30,326 @@ StringRef getBenchmarkModeName(BenchmarkMode Mode) {
   return "";
 }
 
-llvm::Error Benchmark::writeYamlTo(const LLVMState &, raw_ostream &) const {
-  return createStringError(inconvertibleErrorCode(),
-                           "YAML output is not implemented yet");
+std::optional<BenchmarkMode> parseBenchmarkMode(StringRef Name) {
+  for (BenchmarkMode Mode :
+       {BenchmarkMode::Unknown, BenchmarkMode::Latency, BenchmarkMode::Uops,
+        BenchmarkMode::InverseThroughput})
+    if (Name == getBenchmarkModeName(Mode))
+      return Mode;
+  return std::nullopt;
 }
 
-Expected<std::vector<Benchmark>> Benchmark::readYamls(const LLVMState &,
-                                                      MemoryBufferRef) {
-  return createStringError(inconvertibleErrorCode(),
-                           "YAML input is not implemented yet");
+namespace {
+
+/// What the traits need besides the document: the target that names opcodes
+/// and registers, and a home for the message of a scalar that failed to
+/// parse (yaml::IO takes it as a StringRef and reports it with its location).
+struct YamlContext {
+  const LLVMState &State;
+  std::string ScalarError;
+
+  StringRef fail(Error E) {
+    ScalarError = toString(std::move(E));
+    return ScalarError;
+  }
+};
+
+YamlContext &getContext(void *Ctx) { return *static_cast<YamlContext *>(Ctx); }
+
+/// assembled_snippet: the bytes as one upper-case hex string.
+struct HexBytes {
+  std::vector<uint8_t> *Bytes;
+};
+
+/// A non-empty validation_counters map, written in flow style. yaml::IO
+/// writes a custom map in block style, which inside the measurement's flow
+/// mapping gives text that no YAML reader accepts (upstream's own output has
+/// this defect); an empty map is written as upstream writes it, `{}`.
+struct FlowValidationCounters {
+  std::map<std::string, int64_t> *Counters;
+};
+
+} // namespace
+} // namespace exegesis
+} // namespace llvm
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(llvm::MCInst)
+LLVM_YAML_IS_SEQUENCE_VECTOR(llvm::exegesis::RegisterValue)
+LLVM_YAML_IS_SEQUENCE_VECTOR(llvm::exegesis::BenchmarkMeasure)
+LLVM_YAML_IS_DOCUMENT_LIST_VECTOR(llvm::exegesis::Benchmark)
+LLVM_YAML_IS_DOCUMENT_LIST_VECTOR(llvm::exegesis::BenchmarkTarget)
+LLVM_YAML_IS_STRING_MAP(int64_t)
+
+namespace llvm {
+namespace yaml {
+
+using exegesis::Benchmark;
+using exegesis::BenchmarkKey;
+using exegesis::BenchmarkMeasure;
+using exegesis::BenchmarkMode;
+using exegesis::FlowValidationCounters;
+using exegesis::HexBytes;
+using exegesis::RegisterValue;
+
+template <> struct ScalarTraits<MCInst> {
+  static void output(const MCInst &Inst, void *Ctx, raw_ostream &OS) {
+    OS << exegesis::instructionToText(exegesis::getContext(Ctx).State, Inst);
+  }
+  static StringRef input(StringRef Text, void *Ctx, MCInst &Inst) {
+    exegesis::YamlContext &C = exegesis::getContext(Ctx);
+    Expected<MCInst> Parsed = exegesis::instructionFromText(C.State, Text);
+    if (!Parsed)
+      return C.fail(Parsed.takeError());
+    Inst = std::move(*Parsed);
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
+};
+
+template <> struct ScalarTraits<RegisterValue> {
+  static void output(const RegisterValue &Value, void *Ctx, raw_ostream &OS) {
+    OS << exegesis::registerValueToText(exegesis::getContext(Ctx).State, Value);
+  }
+  static StringRef input(StringRef Text, void *Ctx, RegisterValue &Value) {
+    exegesis::YamlContext &C = exegesis::getContext(Ctx);
+    Expected<RegisterValue> Parsed =
+        exegesis::registerValueFromText(C.State, Text);
+    if (!Parsed)
+      return C.fail(Parsed.takeError());
+    Value = std::move(*Parsed);
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
+};
+
+template <> struct ScalarTraits<BenchmarkMode> {
+  static void output(const BenchmarkMode &Mode, void *, raw_ostream &OS) {
+    OS << exegesis::getBenchmarkModeName(Mode);
+  }
+  static StringRef input(StringRef Text, void *Ctx, BenchmarkMode &Mode) {
+    if (std::optional<BenchmarkMode> Parsed =
+            exegesis::parseBenchmarkMode(Text)) {
+      Mode = *Parsed;
+      return {};
+    }
+    return exegesis::getContext(Ctx).fail(createStringError(
+        inconvertibleErrorCode(), "unknown mode '" + Text +
+                                      "', expected latency, uops or "
+                                      "inverse_throughput"));
+  }
+  static QuotingType mustQuote(StringRef Text) { return needsQuotes(Text); }
+};
+
+template <> struct ScalarTraits<HexBytes> {
+  static void output(const HexBytes &Hex, void *, raw_ostream &OS) {
+    OS << toHex(*Hex.Bytes);
+  }
+  static StringRef input(StringRef Text, void *Ctx, HexBytes &Hex) {
+    std::string Bytes;
+    if (Text.size() % 2 != 0 || !all_of(Text, isHexDigit) ||
+        !tryGetFromHex(Text, Bytes))
+      return exegesis::getContext(Ctx).fail(createStringError(
+          inconvertibleErrorCode(),
+          "invalid assembled_snippet, expected an even number of hex "
+          "digits"));
+    Hex.Bytes->assign(Bytes.begin(), Bytes.end());
+    return {};
+  }
+  // Upstream never quotes the hex (an empty one is written '').
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+template <> struct MappingTraits<FlowValidationCounters> {
+  static void mapping(IO &Io, FlowValidationCounters &Flow) {
+    if (Io.outputting()) {
+      for (auto &[Name, Count] : *Flow.Counters)
+        Io.mapRequired(Name.c_str(), Count);
+      return;
+    }
+    for (StringRef Name : Io.keys())
+      Io.mapRequired(Name.str().c_str(), (*Flow.Counters)[Name.str()]);
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<BenchmarkMeasure> {
+  static void mapping(IO &Io, BenchmarkMeasure &Measure) {
+    Io.mapRequired("key", Measure.Key);
+    Io.mapRequired("value", Measure.PerInstructionValue);
+    Io.mapOptional("per_snippet_value", Measure.PerSnippetValue);
+    if (!Io.outputting()) {
+      Io.mapOptional("validation_counters", Measure.ValidationCounters);
+      // Files from LLVM 7 and 8 carry a debug string we have no use for.
+      std::string DebugString;
+      Io.mapOptional("debug_string", DebugString);
+      return;
+    }
+    if (Measure.ValidationCounters.empty()) {
+      Io.mapRequired("validation_counters", Measure.ValidationCounters);
+    } else {
+      FlowValidationCounters Flow{&Measure.ValidationCounters};
+      Io.mapRequired("validation_counters", Flow);
+    }
+  }
+  static const bool flow = true;
+};
+
+template <> struct MappingTraits<BenchmarkKey> {
+  static void mapping(IO &Io, BenchmarkKey &Key) {
+    Io.mapRequired("instructions", Key.Instructions);
+    // Always written, even when empty; a reader can do without them.
+    if (Io.outputting()) {
+      Io.mapRequired("config", Key.Config);
+      Io.mapRequired("register_initial_values", Key.RegisterInitialValues);
+    } else {
+      Io.mapOptional("config", Key.Config);
+      Io.mapOptional("register_initial_values", Key.RegisterInitialValues);
+    }
+  }
+};
+
+template <> struct MappingTraits<exegesis::BenchmarkTarget> {
+  static void mapping(IO &Io, exegesis::BenchmarkTarget &Target) {
+    Io.mapRequired("llvm_triple", Target.LLVMTriple);
+    Io.mapRequired("cpu_name", Target.CpuName);
+  }
+};
+
+template <> struct MappingTraits<Benchmark> {
+  static void mapping(IO &Io, Benchmark &B) {
+    Io.mapRequired("mode", B.Mode);
+    Io.mapRequired("key", B.Key);
+    Io.mapRequired("cpu_name", B.CpuName);
+    Io.mapRequired("llvm_triple", B.LLVMTriple);
+    // Before LLVM 17 the same number was called num_repetitions.
+    if (!Io.outputting())
+      Io.mapOptional("num_repetitions", B.MinInstructions);
+    Io.mapOptional("min_instructions", B.MinInstructions);
+    Io.mapRequired("measurements", B.Measurements);
+    Io.mapRequired("error", B.Error);
+    Io.mapOptional("info", B.Info);
+    HexBytes Snippet{&B.AssembledSnippet};
+    Io.mapOptional("assembled_snippet", Snippet);
+  }
+};
+
+} // namespace yaml
+
+namespace exegesis {
+
+llvm::Error Benchmark::writeYamlTo(const LLVMState &State,
+                                   raw_ostream &OS) const {
+  if (llvm::Error E = checkBenchmarkKeyIsWritable(State, Key))
+    return E;
+  YamlContext Context{State, {}};
+  // Upstream's measurement lines run past yaml::Output's default wrap column
+  // of 70 and are not wrapped.
+  yaml::Output Out(OS, &Context, /*WrapColumn=*/200);
+  // yaml::IO shares one mapping between reading and writing, hence non-const;
+  // writing does not modify the benchmark.
+  Out << const_cast<Benchmark &>(*this);
+  return Error::success();
+}
+
+/// Keeps the first diagnostic yaml::Input reports, as one line.
+static void keepFirstDiagnostic(const SMDiagnostic &Diag, void *Ctx) {
+  std::string &First = *static_cast<std::string *>(Ctx);
+  if (!First.empty() || Diag.getKind() != SourceMgr::DK_Error)
+    return;
+  raw_string_ostream OS(First);
+  OS << Diag.getFilename() << ':' << Diag.getLineNo() << ':'
+     << Diag.getColumnNo() + 1 << ": " << Diag.getMessage();
+}
+
+/// Upstream writes non-empty validation counters as a block mapping inside
+/// the measurement's flow mapping:
+///
+///   - { key: latency, value: 1, per_snippet_value: 1, validation_counters:
+///       instructions-retired: 10001
+///       l1d-cache-load-misses: 2 }
+///
+/// which is not YAML (upstream cannot read it back). Turns each such block
+/// into a flow mapping spread over the same lines, so that diagnostics keep
+/// their line numbers; returns std::nullopt when there is none.
+static std::optional<std::string>
+repairUpstreamValidationCounters(StringRef Text) {
+  constexpr StringLiteral Opening = "validation_counters: ";
+  if (!Text.contains("validation_counters: \n"))
+    return std::nullopt;
+  auto IsCounterLine = [](StringRef Line) {
+    auto [Name, Count] = Line.trim().split(": ");
+    Count.consume_back(" }");
+    int64_t Unused;
+    return Line.starts_with(" ") && !Name.empty() && !Name.contains(' ') &&
+           !Count.getAsInteger(10, Unused);
+  };
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  std::string Repaired;
+  bool Changed = false;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    Repaired += Lines[I];
+    size_t Last = I + 1;
+    if (Lines[I].ends_with(Opening)) {
+      while (Last < Lines.size() && IsCounterLine(Lines[Last]) &&
+             !Lines[Last].ends_with(" }"))
+        ++Last;
+      if (Last < Lines.size() && IsCounterLine(Lines[Last]) &&
+          Lines[Last].ends_with(" }")) {
+        Repaired += "{";
+        for (size_t J = I + 1; J < Last; ++J)
+          Repaired += ("\n" + Lines[J] + ",").str();
+        Repaired += ("\n" + Lines[Last].drop_back(2) + " } }").str();
+        I = Last;
+        Changed = true;
+      }
+    }
+    if (I + 1 < Lines.size())
+      Repaired += '\n';
+  }
+  if (!Changed)
+    return std::nullopt;
+  return Repaired;
+}
+
+/// Reads every document of \p Buffer into \p Documents with yaml::Input,
+/// turning its first diagnostic into the error.
+template <typename DocumentList>
+static Error readDocuments(MemoryBufferRef Buffer, void *Context,
+                           bool AllowUnknownKeys, DocumentList &Documents) {
+  std::optional<std::string> Repaired =
+      repairUpstreamValidationCounters(Buffer.getBuffer());
+  if (Repaired)
+    Buffer = MemoryBufferRef(*Repaired, Buffer.getBufferIdentifier());
+  std::string Diagnostic;
+  yaml::Input In(Buffer, Context, keepFirstDiagnostic, &Diagnostic);
+  In.setAllowUnknownKeys(AllowUnknownKeys);
+  In >> Documents;
+  if (std::error_code EC = In.error()) {
+    if (Diagnostic.empty())
+      Diagnostic = (Buffer.getBufferIdentifier() + ": " + EC.message()).str();
+    return createStringError(EC, Diagnostic);
+  }
+  return Error::success();
+}
+
+Expected<std::vector<Benchmark>> Benchmark::readYamls(const LLVMState &State,
+                                                      MemoryBufferRef Buffer) {
+  YamlContext Context{State, {}};
+  std::vector<Benchmark> Benchmarks;
+  if (llvm::Error E = readDocuments(Buffer, &Context,
+                                    /*AllowUnknownKeys=*/false, Benchmarks))
+    return std::move(E);
+  return Benchmarks;
+}
+
+Expected<std::vector<BenchmarkTarget>>
+readBenchmarkTargets(MemoryBufferRef Buffer) {
+  std::vector<BenchmarkTarget> Targets;
+  if (Error E =
+          readDocuments(Buffer, nullptr, /*AllowUnknownKeys=*/true, Targets))
+    return std::move(E);
+  return Targets;
 }
 
 } // namespace exegesis

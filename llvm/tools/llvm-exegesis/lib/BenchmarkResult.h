@@ -18,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,15 +58,36 @@ struct Benchmark {
   std::string Info;
   std::vector<uint8_t> AssembledSnippet;
 
-  /// Writes one YAML document (`---` ... `...`).
+  /// Writes one YAML document (`---` ... `...`) in upstream's layout. Fails,
+  /// before writing anything, if an opcode or register is not the target's.
   llvm::Error writeYamlTo(const LLVMState &State, raw_ostream &OS) const;
-  /// Reads every document of \p Buffer; names are resolved with \p State.
-  /// Errors carry the buffer's identifier and the line:column.
+  /// Reads every document of \p Buffer (none for an empty buffer); names are
+  /// resolved with \p State. Also reads upstream's older files
+  /// (`num_repetitions`, measurements with `debug_string`). Errors are one
+  /// line: `<buffer identifier>:<line>:<column>: <message>`.
   static Expected<std::vector<Benchmark>> readYamls(const LLVMState &State,
                                                     MemoryBufferRef Buffer);
 };
 
+/// Where a results document was measured: enough to build the LLVMState
+/// that Benchmark::readYamls needs.
+struct BenchmarkTarget {
+  std::string LLVMTriple;
+  std::string CpuName;
+};
+
+/// Reads `llvm_triple` and `cpu_name` of every document of \p Buffer, without
+/// a target, ignoring the other fields; accepts whatever readYamls accepts
+/// (e.g. upstream's validation counters). Errors as readYamls.
+Expected<std::vector<BenchmarkTarget>>
+readBenchmarkTargets(MemoryBufferRef Buffer);
+
+/// The name used by -mode and in the results' `mode` field; empty for
+/// Unknown.
 StringRef getBenchmarkModeName(BenchmarkMode Mode);
+/// The inverse of getBenchmarkModeName (the empty name gives Unknown);
+/// std::nullopt for any other string.
+std::optional<BenchmarkMode> parseBenchmarkMode(StringRef Name);
 
 } // namespace exegesis
 } // namespace llvm

@@ -33,6 +33,24 @@ enum class ExecutionMode { InProcess, SubProcess };
 /// How the -benchmark-repeat-count samples are combined.
 enum class ResultAggregationMode { Min, Max, Mean, MinVariance };
 
+/// Which counter measures cycles (-cycle-counter); dummy counting is
+/// -use-dummy-perf-counters.
+enum class CycleCounterKind {
+  /// Hardware cycles when they can be counted, else time-based.
+  Auto,
+  Hardware,
+  /// A time counter converted to core cycles by calibration.
+  TimeBased,
+};
+
+/// How the subprocess executor hands the counter to its child.
+enum class CounterHandoffMethod {
+  /// pidfd_getfd where the kernel has it, SCM_RIGHTS otherwise.
+  Auto,
+  PidfdGetfd,
+  SocketRights
+};
+
 struct BenchmarkRunOptions {
   BenchmarkMode Mode = BenchmarkMode::Latency;
   BenchmarkPhase Phase = BenchmarkPhase::Measure;
@@ -44,6 +62,18 @@ struct BenchmarkRunOptions {
   unsigned RepeatCount = 30;
   /// Where to write the assembled object; unset: don't.
   std::optional<std::string> DumpObjectPath;
+
+  // Measurement (the measure phase).
+  /// Run the code but read no counter: measurements stay empty.
+  bool UseDummyPerfCounters = false;
+  CycleCounterKind CycleCounter = CycleCounterKind::Auto;
+  /// Event names read with the main counter (-validation-counter).
+  std::vector<std::string> ValidationCounters;
+  /// Subprocess mode: pin the child to this CPU.
+  std::optional<unsigned> BenchmarkProcessCpu;
+  /// Subprocess mode: kill a child still running after this many seconds.
+  double SubprocessTimeoutSeconds = 30;
+  CounterHandoffMethod CounterHandoff = CounterHandoffMethod::Auto;
 };
 
 } // namespace exegesis

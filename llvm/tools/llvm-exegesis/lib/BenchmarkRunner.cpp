@@ -1,14 +1,56 @@
 //===-- BenchmarkRunner.cpp -------------------------------------*- C++ -*-===//
 
 #include "BenchmarkRunner.h"
+#include "BenchmarkMeasurer.h"
 #include "LLVMState.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include <limits>
 
 namespace llvm {
 namespace exegesis {
 
+/// The assembled_snippet excerpt is the function with the snippet repeated
+/// this many times (and the loop body holding half of them), as upstream.
+static constexpr unsigned SnippetCopiesInExcerpt = 4;
+static constexpr unsigned SnippetCopiesInExcerptLoopBody = 2;
+
 BenchmarkRunner::BenchmarkRunner(const LLVMState &State,
                                  BenchmarkRunOptions Options)
     : State(State), Options(std::move(Options)) {}
+
+BenchmarkRunner::~BenchmarkRunner() = default;
+
+std::vector<AssemblyRequest>
+BenchmarkRunner::getAssemblyRequests(const BenchmarkRunOptions &Options) {
+  auto Make = [&](SnippetRepetition Repetition, unsigned MinInstructions) {
+    AssemblyRequest Request;
+    Request.Repetition = Repetition;
+    Request.MinInstructions = MinInstructions;
+    Request.LoopBodySize = Options.LoopBodySize;
+    return Request;
+  };
+  unsigned N = Options.MinInstructions;
+  switch (Options.Repetition) {
+  case RepetitionMode::Duplicate:
+    return {Make(SnippetRepetition::Duplicate, N)};
+  case RepetitionMode::Loop:
+    return {Make(SnippetRepetition::Loop, N)};
+  case RepetitionMode::AggregateMin:
+    return {Make(SnippetRepetition::Duplicate, N),
+            Make(SnippetRepetition::Loop, N)};
+  case RepetitionMode::MiddleHalfDuplicate:
+    return {Make(SnippetRepetition::Duplicate, N),
+            Make(SnippetRepetition::Duplicate, 2 * N)};
+  case RepetitionMode::MiddleHalfLoop:
+    return {Make(SnippetRepetition::Loop, N),
+            Make(SnippetRepetition::Loop, 2 * N)};
+  }
+  llvm_unreachable("unknown repetition mode");
+}
 
 Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
   Benchmark Result;
@@ -18,13 +60,122 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
   Result.LLVMTriple = State.getTriple().normalize();
   Result.MinInstructions = Options.MinInstructions;
   Result.Info = Code.Info;
-  if (Options.Phase != BenchmarkPhase::Measure) {
+  if ((Options.Repetition == RepetitionMode::MiddleHalfDuplicate ||
+       Options.Repetition == RepetitionMode::MiddleHalfLoop) &&
+      Options.MinInstructions > std::numeric_limits<unsigned>::max() / 2)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "-min-instructions=" + Twine(Options.MinInstructions) +
+            " is too large for the middle-half modes, "
+            "which also run twice as many");
+  std::vector<AssemblyRequest> Requests = getAssemblyRequests(Options);
+
+  if (Options.Phase >= BenchmarkPhase::PrepareAndAssembleSnippet) {
+    // A short version of each function, for the reader of the results.
+    unsigned NumInstructions = Code.Key.Instructions.size();
+    for (const AssemblyRequest &Request : Requests) {
+      AssemblyRequest Excerpt = Request;
+      Excerpt.MinInstructions = SnippetCopiesInExcerpt * NumInstructions;
+      Excerpt.LoopBodySize = SnippetCopiesInExcerptLoopBody * NumInstructions;
+      Expected<AssembledFunction> Function =
+          assembleMeasuredFunction(State, Code, Excerpt);
+      if (!Function)
+        return Function.takeError();
+      StringRef Bytes = Function->getCode();
+      Result.AssembledSnippet.insert(Result.AssembledSnippet.end(),
+                                     Bytes.bytes_begin(), Bytes.bytes_end());
+    }
+  }
+  if (Options.Phase < BenchmarkPhase::AssembleMeasuredCode) {
     Result.Error = "actual measurements skipped.";
     return Result;
   }
-  return createStringError(inconvertibleErrorCode(),
-                           "the measure phase is not available yet; use "
-                           "-benchmark-phase=assemble-measured-code");
+
+  std::vector<MeasuredFunction> Functions;
+  for (auto [Index, Request] : enumerate(Requests)) {
+    Expected<AssembledFunction> Function =
+        assembleMeasuredFunction(State, Code, Request);
+    if (!Function)
+      return Function.takeError();
+    if (Options.DumpObjectPath)
+      if (Error E = dumpObject(*Function, Index, Requests.size()))
+        return E;
+    Functions.push_back({Request, std::move(*Function)});
+  }
+  if (Options.Phase < BenchmarkPhase::Measure) {
+    Result.Error = "actual measurements skipped.";
+    return Result;
+  }
+  if (Error E = measure(Code, Functions, Result))
+    return E;
+  return Result;
+}
+
+Error BenchmarkRunner::measure(const BenchmarkCode &Code,
+                               std::vector<MeasuredFunction> &Functions,
+                               Benchmark &Result) {
+  if (!Measurer) {
+    Expected<std::unique_ptr<BenchmarkMeasurer>> Created =
+        BenchmarkMeasurer::create(State, Options);
+    if (!Created)
+      return Created.takeError();
+    Measurer = std::move(*Created);
+  }
+  return Measurer->measure(Code, Functions, Result);
+}
+
+/// The disassembler to suggest: LLVM's, which knows every target we
+/// assemble for, else binutils'.
+static std::string getDisassemblerPath() {
+  std::string Versioned = "llvm-objdump-" + std::to_string(LLVM_VERSION_MAJOR);
+  for (StringRef Name : {StringRef(Versioned), StringRef("llvm-objdump"),
+                         StringRef("objdump")}) {
+    ErrorOr<std::string> Path = sys::findProgramByName(Name);
+    if (Path)
+      return *Path;
+  }
+  return "/usr/bin/objdump";
+}
+
+Error BenchmarkRunner::dumpObject(const AssembledFunction &Function,
+                                  unsigned Index, unsigned Count) {
+  SmallString<128> Path;
+  if (Options.DumpObjectPath->empty()) {
+    int FD;
+    if (std::error_code EC =
+            sys::fs::createTemporaryFile("snippet", "o", FD, Path))
+      return createStringError(EC, "cannot create a temporary file for the "
+                                   "object: " +
+                                       EC.message());
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Function.ObjectFile.str();
+    if (OS.has_error())
+      return createStringError(OS.error(), "cannot write '" + Path +
+                                               "': " + OS.error().message());
+  } else {
+    Path = *Options.DumpObjectPath;
+    // Several functions for one benchmark (min, middle-half): the first
+    // gets the path as given, the others a numbered name beside it.
+    if (Count > 1 && Index > 0) {
+      SmallString<128> Numbered = sys::path::parent_path(Path);
+      sys::path::append(Numbered, sys::path::stem(Path) + "." + Twine(Index) +
+                                      sys::path::extension(Path));
+      Path = Numbered;
+    }
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC);
+    if (!EC) {
+      OS << Function.ObjectFile.str();
+      OS.close();
+      EC = OS.error();
+    }
+    if (EC)
+      return createStringError(EC,
+                               "cannot write '" + Path + "': " + EC.message());
+  }
+  errs() << "Check generated assembly with: " << getDisassemblerPath() << " -d "
+         << Path << "\n";
+  return Error::success();
 }
 
 } // namespace exegesis

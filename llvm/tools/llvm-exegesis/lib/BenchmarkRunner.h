@@ -11,25 +11,55 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKRUNNER_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKRUNNER_H
 
+#include "Assembler.h"
 #include "BenchmarkCode.h"
 #include "BenchmarkResult.h"
 #include "BenchmarkRunOptions.h"
 #include "llvm/Support/Error.h"
+#include <memory>
+#include <vector>
 
 namespace llvm {
 namespace exegesis {
 
+class BenchmarkMeasurer;
 class LLVMState;
+
+/// One version of the measured function that a repetition mode needs: min
+/// assembles a duplicated and a looped one, the middle-half modes one with
+/// N and one with 2N instructions.
+struct MeasuredFunction {
+  AssemblyRequest Request;
+  AssembledFunction Function;
+};
 
 class BenchmarkRunner {
 public:
   BenchmarkRunner(const LLVMState &State, BenchmarkRunOptions Options);
+  ~BenchmarkRunner();
 
   Expected<Benchmark> run(const BenchmarkCode &Code);
 
+  /// The assemblies -repetition-mode asks for, in the order their results
+  /// are combined (and their assembled_snippet excerpts concatenated).
+  static std::vector<AssemblyRequest>
+  getAssemblyRequests(const BenchmarkRunOptions &Options);
+
 private:
+  /// The measure phase: runs \p Functions and fills Result's measurements
+  /// (or its error, for a snippet that crashes or times out).
+  Error measure(const BenchmarkCode &Code,
+                std::vector<MeasuredFunction> &Functions, Benchmark &Result);
+
+  /// Writes \p Function's object for -dump-object-to-disk; \p Index tells
+  /// apart the several functions of one benchmark.
+  Error dumpObject(const AssembledFunction &Function, unsigned Index,
+                   unsigned Count);
+
   const LLVMState &State;
   BenchmarkRunOptions Options;
+  /// Created by the first measure phase (counters are only needed there).
+  std::unique_ptr<BenchmarkMeasurer> Measurer;
 };
 
 } // namespace exegesis

@@ -2,25 +2,615 @@
 
 #include "SnippetFile.h"
 #include "LLVMState.h"
+#include "SnippetAnnotation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCParser/AsmLexer.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSymbol.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SourceMgr.h"
+#include <algorithm>
 
 namespace llvm {
 namespace exegesis {
 
+namespace {
+
+/// How many problems of one file are reported.
+constexpr size_t MaxProblemsShown = 20;
+
+/// One problem of a snippet file, at a line (0: the file as a whole).
+struct Problem {
+  std::string File;
+  unsigned Line = 0;
+  std::string Message;
+};
+
+/// Collects the problems of one file in the order they are found; the
+/// assembler's diagnostics arrive here instead of being printed.
+class ProblemList {
+public:
+  explicit ProblemList(const SourceMgr &SrcMgr) : SrcMgr(SrcMgr) {}
+
+  void add(SMLoc Loc, const Twine &Message) {
+    Problem P;
+    P.Message = Message.str();
+    if (unsigned BufferID =
+            Loc.isValid() ? SrcMgr.FindBufferContainingLoc(Loc) : 0) {
+      P.File = SrcMgr.getMemoryBuffer(BufferID)->getBufferIdentifier().str();
+      P.Line = SrcMgr.FindLineNumber(Loc, BufferID);
+    } else {
+      P.File = getMainFileName();
+    }
+    Problems.push_back(std::move(P));
+  }
+
+  std::string getMainFileName() const {
+    return SrcMgr.getMemoryBuffer(SrcMgr.getMainFileID())
+        ->getBufferIdentifier()
+        .str();
+  }
+
+  void addDiagnostic(const SMDiagnostic &Diag) {
+    // Warnings do not stop the snippet from being what it says.
+    if (Diag.getKind() != SourceMgr::DK_Error)
+      return;
+    Problem P;
+    P.File = Diag.getFilename().empty() ? getMainFileName()
+                                        : Diag.getFilename().str();
+    P.Line = Diag.getLineNo() > 0 ? Diag.getLineNo() : 0;
+    // Keep the report one line per problem.
+    P.Message = Diag.getMessage().str();
+    std::replace(P.Message.begin(), P.Message.end(), '\n', ' ');
+    Problems.push_back(std::move(P));
+  }
+
+  static void handleDiagnostic(const SMDiagnostic &Diag, void *Context) {
+    static_cast<ProblemList *>(Context)->addDiagnostic(Diag);
+  }
+
+  bool empty() const { return Problems.empty(); }
+
+  /// The problems as one error, one line each, in line order.
+  Error takeError() {
+    std::stable_sort(
+        Problems.begin(), Problems.end(),
+        [](const Problem &A, const Problem &B) { return A.Line < B.Line; });
+    std::string Text;
+    // A file that is not assembly at all would fill the screen.
+    const size_t Shown = std::min(Problems.size(), MaxProblemsShown);
+    for (const Problem &P : ArrayRef(Problems).take_front(Shown)) {
+      if (!Text.empty())
+        Text += '\n';
+      Text += P.File;
+      if (P.Line)
+        Text += ":" + std::to_string(P.Line);
+      Text += ": " + P.Message;
+    }
+    if (Shown < Problems.size())
+      Text += "\n" + Problems[Shown].File + ": " +
+              std::to_string(Problems.size() - Shown) + " more problems";
+    Problems.clear();
+    return createStringError(inconvertibleErrorCode(), Text);
+  }
+
+private:
+  const SourceMgr &SrcMgr;
+  std::vector<Problem> Problems;
+};
+
+/// Every comment the lexer sees, once each. The asm parser also hands line
+/// comments to MCStreamer::addExplicitComment, but only when the MCAsmInfo
+/// preserves comments and without their location; the lexer's comment
+/// consumer sees line and block comments alike, with the location that gives
+/// each annotation its line. The lexer peeks ahead on some lines and then
+/// lexes the same text again, so a comment can be handed over twice; its
+/// position tells the copies apart.
+class CommentCollector : public AsmCommentConsumer {
+public:
+  struct Comment {
+    SMLoc Loc;
+    StringRef Text;
+  };
+
+  void HandleComment(SMLoc Loc, StringRef Text) override {
+    if (Seen.insert(Loc.getPointer()).second)
+      Comments.push_back({Loc, Text});
+  }
+
+  /// Puts the comments in source order; call once lexing is done.
+  void finish() {
+    llvm::sort(Comments, [](const Comment &A, const Comment &B) {
+      return A.Loc.getPointer() < B.Loc.getPointer();
+    });
+  }
+
+  ArrayRef<Comment> getComments() const { return Comments; }
+
+  /// Start of the first comment in [Begin, End), or End.
+  const char *firstCommentIn(const char *Begin, const char *End) const {
+    auto It = partition_point(Comments, [Begin](const Comment &C) {
+      return C.Loc.getPointer() < Begin;
+    });
+    if (It == Comments.end() || It->Loc.getPointer() >= End)
+      return End;
+    return It->Loc.getPointer();
+  }
+
+private:
+  DenseSet<const char *> Seen;
+  std::vector<Comment> Comments;
+};
+
+/// The receiving end of the asm parser: keeps the instructions and refuses
+/// anything else that would end up in the code (labels, data, alignment,
+/// symbols, other sections).
+class SnippetStreamer : public MCStreamer {
+public:
+  struct ParsedInstruction {
+    MCInst Inst;
+    SMLoc Loc;
+  };
+
+  SnippetStreamer(MCContext &Ctx, const LLVMState &State,
+                  const SourceMgr &SrcMgr, ProblemList &Problems)
+      : MCStreamer(Ctx), SrcMgr(SrcMgr), Problems(Problems),
+        IsX86(State.getTriple().isX86()),
+        StateFeatures(State.getSubtargetInfo().getFeatureBits()) {
+    // Target directives (.code32, .arch...) talk to a target streamer; the
+    // streamer owns it.
+    State.getTarget().createNullTargetStreamer(*this);
+  }
+
+  /// Where to place problems reported without a location: the parser's
+  /// current token, on the line of the directive being handled.
+  void setParser(MCAsmParser &P) { Parser = &P; }
+
+  std::vector<ParsedInstruction> takeInstructions() {
+    return std::move(Instructions);
+  }
+
+  void emitInstruction(const MCInst &Inst,
+                       const MCSubtargetInfo &STI) override {
+    // On x86 the parser only changes features for .code16/.code32: such
+    // instructions would be decoded differently in the mode the snippet
+    // runs in.
+    if (IsX86 && STI.getFeatureBits() != StateFeatures) {
+      refuse(Inst.getLoc(), "instruction in another processor mode "
+                            "(.code16/.code32)");
+      return;
+    }
+    Instructions.push_back({Inst, Inst.getLoc()});
+  }
+
+  void emitLabel(MCSymbol *Symbol, SMLoc Loc) override {
+    // The parser's own unnamed labels (for '.') are reported with the
+    // instruction that uses them.
+    if (Symbol->isTemporary() && Symbol->getName().empty())
+      return;
+    refuse(Loc, Symbol->isTemporary() ? Twine("label")
+                                      : "label '" + Symbol->getName() + "'");
+  }
+  void emitAssignment(MCSymbol *Symbol, const MCExpr *) override {
+    refuse({}, "symbol assignment '" + Symbol->getName() + "'");
+  }
+  bool emitSymbolAttribute(MCSymbol *Symbol, MCSymbolAttr) override {
+    refuse({}, "symbol directive on '" + Symbol->getName() + "'");
+    return true;
+  }
+  void emitCommonSymbol(MCSymbol *Symbol, uint64_t, Align) override {
+    refuse({}, "common symbol '" + Symbol->getName() + "'");
+  }
+  void emitLocalCommonSymbol(MCSymbol *Symbol, uint64_t, Align) override {
+    refuse({}, "common symbol '" + Symbol->getName() + "'");
+  }
+  void emitZerofill(MCSection *, MCSymbol *, uint64_t, Align,
+                    SMLoc Loc) override {
+    refuse(Loc, "zerofill directive");
+  }
+  void emitTBSSSymbol(MCSection *, MCSymbol *Symbol, uint64_t, Align) override {
+    refuse({}, "TLS symbol '" + Symbol->getName() + "'");
+  }
+  void emitBytes(StringRef) override { refuse({}, "data directive"); }
+  void emitBinaryData(StringRef) override { refuse({}, "data directive"); }
+  void emitValueImpl(const MCExpr *, unsigned, SMLoc Loc) override {
+    refuse(Loc, "data directive");
+  }
+  void emitIntValue(uint64_t, unsigned) override {
+    refuse({}, "data directive");
+  }
+  void emitIntValue(const APInt &) override { refuse({}, "data directive"); }
+  void emitULEB128Value(const MCExpr *) override {
+    refuse({}, "data directive");
+  }
+  void emitSLEB128Value(const MCExpr *) override {
+    refuse({}, "data directive");
+  }
+  void emitFill(const MCExpr &, uint64_t, SMLoc Loc) override {
+    refuse(Loc, "fill directive");
+  }
+  void emitFill(const MCExpr &, int64_t, int64_t, SMLoc Loc) override {
+    refuse(Loc, "fill directive");
+  }
+  void emitNops(int64_t, int64_t, SMLoc Loc, const MCSubtargetInfo &) override {
+    refuse(Loc, "nops directive");
+  }
+  void emitValueToAlignment(Align, int64_t, uint8_t, unsigned) override {
+    refuse({}, "alignment directive");
+  }
+  void emitCodeAlignment(Align, const MCSubtargetInfo *, unsigned) override {
+    refuse({}, "alignment directive");
+  }
+  void emitValueToOffset(const MCExpr *, unsigned char, SMLoc Loc) override {
+    refuse(Loc, "org directive");
+  }
+
+protected:
+  void changeSection(MCSection *Section, uint32_t Subsection) override {
+    MCStreamer::changeSection(Section, Subsection);
+    if (Section != getContext().getObjectFileInfo()->getTextSection())
+      refuse({}, "section directive");
+  }
+
+private:
+  /// A location on the line of the statement the parser is handling. By the
+  /// time a directive reaches the streamer the parser may have moved to the
+  /// next statement: then the statement is on the last line before that
+  /// holds more than blanks and comments.
+  SMLoc currentStatementLoc() const {
+    if (!Parser)
+      return SMLoc();
+    SMLoc TokLoc = Parser->getTok().getLoc();
+    unsigned BufferID = SrcMgr.FindBufferContainingLoc(TokLoc);
+    if (!BufferID)
+      return TokLoc;
+    StringRef Buffer = SrcMgr.getMemoryBuffer(BufferID)->getBuffer();
+    StringRef Before = Buffer.take_front(TokLoc.getPointer() - Buffer.begin());
+    StringRef CommentString = getContext().getAsmInfo()->getCommentString();
+    for (bool FirstLine = true; !Before.empty(); FirstLine = false) {
+      size_t LineStart = Before.find_last_of('\n');
+      LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      StringRef Line = Before.drop_front(LineStart).trim();
+      // On the token's own line, only text before the token counts.
+      const bool IsComment = Line.starts_with(CommentString) ||
+                             Line.starts_with("//") || Line.starts_with("#");
+      if (!Line.empty() && (FirstLine || !IsComment))
+        return SMLoc::getFromPointer(Line.begin());
+      Before = Before.take_front(LineStart ? LineStart - 1 : 0);
+    }
+    return TokLoc;
+  }
+
+  void refuse(SMLoc Loc, const Twine &What) {
+    if (!Loc.isValid())
+      Loc = currentStatementLoc();
+    // One message per line: ".byte 1, 2, 3" is one mistake.
+    unsigned Line = Loc.isValid() ? SrcMgr.FindLineNumber(Loc) : 0;
+    if (!RefusedLines.insert(Line).second)
+      return;
+    Problems.add(Loc, What + " is not allowed: a snippet file holds only "
+                             "instructions and LLVM-EXEGESIS annotations");
+  }
+
+  const SourceMgr &SrcMgr;
+  ProblemList &Problems;
+  const bool IsX86;
+  const FeatureBitset StateFeatures;
+  MCAsmParser *Parser = nullptr;
+  std::vector<ParsedInstruction> Instructions;
+  DenseSet<unsigned> RefusedLines;
+};
+
+/// Turns the parsed instructions and comments of one file into its
+/// BenchmarkCode, checking what needs the whole file (duplicates, MEM-MAP
+/// naming a MEM-DEF, overlapping mappings).
+class BenchmarkCodeBuilder {
+public:
+  BenchmarkCodeBuilder(const LLVMState &State, const SourceMgr &SrcMgr,
+                       ProblemList &Problems)
+      : State(State), SrcMgr(SrcMgr), Problems(Problems) {}
+
+  void addInstruction(const SnippetStreamer::ParsedInstruction &Parsed,
+                      const CommentCollector &Comments) {
+    MCInst Inst = Parsed.Inst;
+    std::string Text = getInstructionText(Parsed.Loc, Comments);
+    for (MCOperand &Op : Inst) {
+      if (!Op.isExpr())
+        continue;
+      int64_t Value;
+      if (!Op.getExpr()->evaluateAsAbsolute(Value)) {
+        Problems.add(Parsed.Loc,
+                     "instruction '" + Text +
+                         "' refers to a symbol or label: a snippet's "
+                         "operands must be registers, constants or memory "
+                         "through registers");
+        return;
+      }
+      Op = MCOperand::createImm(Value);
+    }
+    Code.Key.Instructions.push_back(std::move(Inst));
+    Code.InstructionTexts.push_back(std::move(Text));
+  }
+
+  void addComment(const CommentCollector::Comment &Comment) {
+    Expected<std::optional<SnippetAnnotation>> Parsed =
+        parseSnippetAnnotation(State, Comment.Text);
+    if (!Parsed) {
+      Problems.add(Comment.Loc, toString(Parsed.takeError()));
+      return;
+    }
+    if (!*Parsed)
+      return;
+    const SnippetAnnotation &A = **Parsed;
+    const unsigned Line = SrcMgr.FindLineNumber(Comment.Loc);
+    auto Invalid = [&](const Twine &Why) {
+      Problems.add(Comment.Loc, "invalid comment '" + A.Text + "', " + Why);
+    };
+    switch (A.Kind) {
+    case AnnotationKind::DefReg: {
+      if (unsigned Previous = DefRegLines.lookup(A.Register.id()))
+        return Invalid("register '" + State.getRegisterName(A.Register) +
+                       "' already has a value (line " + Twine(Previous) + ")");
+      if (unsigned LiveIn = LiveInLines.lookup(A.Register.id()))
+        return Invalid("register '" + State.getRegisterName(A.Register) +
+                       "' is also a live-in (line " + Twine(LiveIn) + ")");
+      DefRegLines[A.Register.id()] = Line;
+      Code.Key.RegisterInitialValues.push_back({A.Register, A.Value});
+      return;
+    }
+    case AnnotationKind::LiveIn: {
+      if (unsigned Def = DefRegLines.lookup(A.Register.id()))
+        return Invalid("register '" + State.getRegisterName(A.Register) +
+                       "' already has a value (line " + Twine(Def) + ")");
+      if (LiveInLines.try_emplace(A.Register.id(), Line).second)
+        Code.LiveIns.push_back(A.Register);
+      return;
+    }
+    case AnnotationKind::MemDef: {
+      auto Inserted = MemDefLines.try_emplace(A.Name, Line);
+      if (!Inserted.second)
+        return Invalid("memory value '" + A.Name +
+                       "' is already defined (line " +
+                       Twine(Inserted.first->second) + ")");
+      MemoryValue Value;
+      Value.Value = A.Value;
+      Value.SizeBytes = A.SizeBytes;
+      Value.Index = Code.Key.MemoryValues.size();
+      Code.Key.MemoryValues[A.Name] = std::move(Value);
+      return;
+    }
+    case AnnotationKind::MemMap: {
+      auto Def = Code.Key.MemoryValues.find(A.Name);
+      if (Def == Code.Key.MemoryValues.end())
+        return Invalid("expected <VALUE NAME> to contain the name of an "
+                       "already specified memory definition");
+      const uint64_t Size = alignTo(Def->second.SizeBytes, SnippetPageSize);
+      if (Size < Def->second.SizeBytes || A.Address + Size < A.Address)
+        return Invalid("the mapping of '" + A.Name +
+                       "' extends past the end of the address space");
+      for (const MappedRange &Other : Mapped)
+        if (A.Address < Other.End && Other.Begin < A.Address + Size)
+          return Invalid("the mapping of '" + A.Name +
+                         "' overlaps the mapping of '" + Other.Name +
+                         "' (line " + Twine(Other.Line) + ")");
+      Mapped.push_back({A.Address, A.Address + Size, A.Name, Line});
+      Code.Key.MemoryMappings.push_back({A.Address, A.Name});
+      return;
+    }
+    case AnnotationKind::SnippetAddress:
+      if (SnippetAddressLine)
+        return Invalid("the snippet address is already set (line " +
+                       Twine(SnippetAddressLine) + ")");
+      SnippetAddressLine = Line;
+      Code.Key.SnippetAddress = A.Address;
+      return;
+    case AnnotationKind::LoopRegister:
+      if (LoopRegisterLine)
+        return Invalid("the loop register is already set (line " +
+                       Twine(LoopRegisterLine) + ")");
+      LoopRegisterLine = Line;
+      Code.LoopRegister = A.Register;
+      return;
+    }
+  }
+
+  BenchmarkCode takeCode() { return std::move(Code); }
+
+private:
+  struct MappedRange {
+    uint64_t Begin;
+    uint64_t End;
+    std::string Name;
+    unsigned Line;
+  };
+
+  /// The source text of the statement starting at \p Loc: up to the end of
+  /// the line, a statement separator or a comment, trimmed.
+  std::string getInstructionText(SMLoc Loc,
+                                 const CommentCollector &Comments) const {
+    if (!Loc.isValid())
+      return "";
+    unsigned BufferID = SrcMgr.FindBufferContainingLoc(Loc);
+    if (!BufferID)
+      return "";
+    StringRef Buffer = SrcMgr.getMemoryBuffer(BufferID)->getBuffer();
+    const char *Begin = Loc.getPointer();
+    StringRef Line =
+        StringRef(Begin, Buffer.end() - Begin).take_until([](char C) {
+          return C == '\n' || C == '\r';
+        });
+    StringRef Separator = State.getAsmInfo().getSeparatorString();
+    if (!Separator.empty())
+      Line = Line.take_front(Line.find(Separator));
+    Line = Line.take_front(Comments.firstCommentIn(Begin, Line.end()) - Begin);
+    // The comment's position is that of its text: drop its marker too.
+    Line = Line.rtrim();
+    for (StringRef Marker : {State.getAsmInfo().getCommentString(),
+                             StringRef("//"), StringRef("/*"), StringRef("#")})
+      if (!Marker.empty() && Line.consume_back(Marker))
+        break;
+    return Line.trim().str();
+  }
+
+  const LLVMState &State;
+  const SourceMgr &SrcMgr;
+  ProblemList &Problems;
+  BenchmarkCode Code;
+  DenseMap<unsigned, unsigned> DefRegLines;
+  DenseMap<unsigned, unsigned> LiveInLines;
+  StringMap<unsigned> MemDefLines;
+  std::vector<MappedRange> Mapped;
+  unsigned SnippetAddressLine = 0;
+  unsigned LoopRegisterLine = 0;
+};
+
+} // namespace
+
+/// Snippet files hold a few instructions; reading a much bigger input (a
+/// wrong file, /dev/zero, an endless pipe) to its end would exhaust memory.
+constexpr size_t MaxSnippetFileBytes = 64 << 20;
+
+/// Reads \p Filename ("-" is stdin) to its end, refusing inputs beyond
+/// MaxSnippetFileBytes. Devices and pipes are read like files (the lit
+/// feature probes read /dev/null).
+static Expected<std::unique_ptr<MemoryBuffer>>
+readSnippetFile(StringRef Filename) {
+  const bool IsStdin = Filename == "-";
+  const StringRef Name = IsStdin ? StringRef("<stdin>") : Filename;
+  auto CannotRead = [Name](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read snippets file '" + Name +
+                                 "': " + Why);
+  };
+  sys::fs::file_t File = sys::fs::getStdinHandle();
+  if (!IsStdin) {
+    Expected<sys::fs::file_t> Opened = sys::fs::openNativeFileForRead(Filename);
+    if (!Opened)
+      return CannotRead(toString(Opened.takeError()));
+    File = *Opened;
+  }
+  std::string Text;
+  std::vector<char> Chunk(1 << 16);
+  Error Failure = Error::success();
+  while (true) {
+    Expected<size_t> Read = sys::fs::readNativeFile(File, Chunk);
+    if (!Read) {
+      Failure = CannotRead(toString(Read.takeError()));
+      break;
+    }
+    if (*Read == 0)
+      break;
+    Text.append(Chunk.data(), *Read);
+    if (Text.size() > MaxSnippetFileBytes) {
+      Failure = CannotRead("larger than " + Twine(MaxSnippetFileBytes >> 20) +
+                           " MiB");
+      break;
+    }
+  }
+  if (!IsStdin)
+    sys::fs::closeFile(File);
+  if (Failure)
+    return Failure;
+  return MemoryBuffer::getMemBufferCopy(Text, Name);
+}
+
 Expected<std::vector<BenchmarkCode>> readSnippets(const LLVMState &State,
                                                   StringRef Filename) {
-  auto BufferOrErr = Filename == "-" ? MemoryBuffer::getSTDIN()
-                                     : MemoryBuffer::getFile(Filename);
-  if (!BufferOrErr)
-    return createStringError(BufferOrErr.getError(),
-                             "cannot read snippets file '" + Filename +
-                                 "': " + BufferOrErr.getError().message());
-  return readSnippets(State, std::move(*BufferOrErr));
+  Expected<std::unique_ptr<MemoryBuffer>> Buffer = readSnippetFile(Filename);
+  if (!Buffer)
+    return Buffer.takeError();
+  return readSnippets(State, std::move(*Buffer));
 }
 
 Expected<std::vector<BenchmarkCode>>
-readSnippets(const LLVMState &, std::unique_ptr<MemoryBuffer>) {
+readSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer) {
+  SourceMgr SrcMgr;
+  SrcMgr.AddNewSourceBuffer(std::move(Buffer), SMLoc());
+  ProblemList Problems(SrcMgr);
+  // Installed before the parser exists: the parser forwards to the handler
+  // it finds, so nothing is printed.
+  SrcMgr.setDiagHandler(&ProblemList::handleDiagnostic, &Problems);
+
+  const Target &TheTarget = State.getTarget();
+  MCContext Ctx(State.getTriple(), &State.getAsmInfo(), &State.getRegInfo(),
+                &State.getSubtargetInfo(), &SrcMgr, &State.getTargetOptions());
+  Ctx.setDiagnosticHandler([&Problems](const SMDiagnostic &Diag, bool,
+                                       const SourceMgr &,
+                                       std::vector<const MDNode *> &) {
+    Problems.addDiagnostic(Diag);
+  });
+  std::unique_ptr<MCObjectFileInfo> ObjectFileInfo(
+      TheTarget.createMCObjectFileInfo(Ctx, /*PIC=*/false));
+  Ctx.setObjectFileInfo(ObjectFileInfo.get());
+
+  SnippetStreamer Streamer(Ctx, State, SrcMgr, Problems);
+  std::unique_ptr<MCAsmParser> Parser(
+      createMCAsmParser(SrcMgr, Ctx, Streamer, State.getAsmInfo()));
+  std::unique_ptr<MCTargetAsmParser> TargetParser(TheTarget.createMCAsmParser(
+      State.getSubtargetInfo(), *Parser, State.getInstrInfo(),
+      State.getTargetOptions()));
+  if (!TargetParser)
+    return createStringError(inconvertibleErrorCode(),
+                             "no assembly parser for target '" +
+                                 State.getTriple().str() + "'");
+  Parser->setTargetParser(*TargetParser);
+  Streamer.setParser(*Parser);
+  CommentCollector Comments;
+  Parser->getLexer().setCommentConsumer(&Comments);
+
+  const bool Failed = Parser->Run(/*NoInitialTextSection=*/false);
+  if (Failed && Problems.empty())
+    Problems.add(SMLoc(), "cannot parse the snippet file");
+
+  Comments.finish();
+  BenchmarkCodeBuilder Builder(State, SrcMgr, Problems);
+  for (const SnippetStreamer::ParsedInstruction &Parsed :
+       Streamer.takeInstructions())
+    Builder.addInstruction(Parsed, Comments);
+  for (const CommentCollector::Comment &Comment : Comments.getComments())
+    Builder.addComment(Comment);
+  if (!Problems.empty())
+    return Problems.takeError();
+  std::vector<BenchmarkCode> Codes;
+  Codes.push_back(Builder.takeCode());
+  return Codes;
+}
+
+Error checkSnippetsForExecutionMode(ArrayRef<BenchmarkCode> Codes,
+                                    ExecutionMode Mode, StringRef Filename) {
+  if (Mode == ExecutionMode::SubProcess)
+    return Error::success();
+  bool HasMemDef = false, HasMemMap = false, HasSnippetAddress = false;
+  for (const BenchmarkCode &Code : Codes) {
+    HasMemDef |= !Code.Key.MemoryValues.empty();
+    HasMemMap |= !Code.Key.MemoryMappings.empty();
+    HasSnippetAddress |= Code.Key.SnippetAddress != 0;
+  }
+  if (!HasMemDef && !HasMemMap && !HasSnippetAddress)
+    return Error::success();
+  std::string Kinds;
+  auto AddKind = [&Kinds](bool Present, AnnotationKind Kind) {
+    if (!Present)
+      return;
+    if (!Kinds.empty())
+      Kinds += ", ";
+    Kinds += getAnnotationName(Kind);
+  };
+  AddKind(HasMemDef, AnnotationKind::MemDef);
+  AddKind(HasMemMap, AnnotationKind::MemMap);
+  AddKind(HasSnippetAddress, AnnotationKind::SnippetAddress);
   return createStringError(inconvertibleErrorCode(),
-                           "snippet parsing is not implemented yet");
+                           (Filename == "-" ? StringRef("<stdin>") : Filename) +
+                               ": memory annotations (" + Kinds +
+                               ") need -execution-mode=subprocess");
 }
 
 } // namespace exegesis

@@ -1,10 +1,22 @@
 //===-- SnippetFile.h - Snippet files and their annotations -----*- C++ -*-===//
 //
-// Reads a snippet file: assembly in the target's syntax, parsed with LLVM's
-// asm parser into MCInsts, plus LLVM-EXEGESIS-* annotations in comments
-// (DEFREG, LIVEIN, MEM-DEF, MEM-MAP, SNIPPET-ADDRESS, LOOP-REGISTER). Every
-// malformed annotation is reported with file:line, its text and what was
-// expected.
+// Reads a snippet file: assembly in the target's syntax (AT&T by default on
+// x86, `.intel_syntax noprefix` works), parsed with LLVM's asm parser into
+// MCInsts, plus LLVM-EXEGESIS-* annotations in comments (see
+// SnippetAnnotation.h for their syntax and makeRegisterValue there for how a
+// DEFREG value fills its register). A file is one benchmark.
+//
+// A snippet file holds instructions and annotations only. Labels, data
+// (.byte, .ascii, .zero...), alignment, symbol and section directives are
+// refused: they would put something into the measured code that is not an
+// instruction, or name an address the snippet cannot know. Instruction
+// operands must be constants for the same reason. `.intel_syntax` and
+// `.att_syntax` change how the following lines are read.
+//
+// Every problem of a file (assembler errors, malformed annotations, refused
+// directives) is collected and reported in one error, one line per problem,
+// each "<file>:<line>: <message>", in line order. An empty file is one
+// benchmark without instructions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +24,8 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETFILE_H
 
 #include "BenchmarkCode.h"
+#include "BenchmarkRunOptions.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <vector>
@@ -31,6 +45,13 @@ Expected<std::vector<BenchmarkCode>> readSnippets(const LLVMState &State,
 /// messages).
 Expected<std::vector<BenchmarkCode>>
 readSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer);
+
+/// Fails when a snippet read from \p Filename uses memory or address
+/// annotations (MEM-DEF, MEM-MAP, SNIPPET-ADDRESS) while \p Mode cannot honour
+/// them: only the subprocess executor maps memory and code at chosen
+/// addresses.
+Error checkSnippetsForExecutionMode(ArrayRef<BenchmarkCode> Codes,
+                                    ExecutionMode Mode, StringRef Filename);
 
 } // namespace exegesis
 } // namespace llvm

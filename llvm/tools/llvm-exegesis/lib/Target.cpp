@@ -2,17 +2,53 @@
 
 #include "Target.h"
 #include "LLVMState.h"
+#include "llvm/MC/TargetRegistry.h"
 
 namespace llvm {
 namespace exegesis {
 
 ExegesisTarget::~ExegesisTarget() = default;
 
-Expected<std::vector<MCInst>>
-ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister,
-                         const APInt &) const {
+static Error unsupported(StringRef What) {
   return createStringError(inconvertibleErrorCode(),
-                           "setting registers is not supported on this target");
+                           What + " is not supported on this target");
+}
+
+Expected<std::vector<MCInst>> ExegesisTarget::setRegTo(const MCSubtargetInfo &,
+                                                       MCRegister,
+                                                       const APInt &) const {
+  return unsupported("setting registers");
+}
+
+Expected<std::vector<MCInst>>
+ExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
+                               ArrayRef<RegisterValue> Values) const {
+  std::vector<MCInst> Result;
+  for (const RegisterValue &RV : Values) {
+    Expected<std::vector<MCInst>> Insts = setRegTo(STI, RV.Register, RV.Value);
+    if (!Insts)
+      return Insts.takeError();
+    llvm::append_range(Result, *Insts);
+  }
+  return Result;
+}
+
+Expected<std::vector<MCInst>>
+ExegesisTarget::generatePrologue(const LLVMState &,
+                                 ArrayRef<MCRegister>) const {
+  return unsupported("generating functions");
+}
+
+Expected<std::vector<MCInst>>
+ExegesisTarget::generateEpilogue(const LLVMState &,
+                                 ArrayRef<MCRegister>) const {
+  return unsupported("generating functions");
+}
+
+Expected<std::vector<MCInst>>
+ExegesisTarget::decrementLoopCounterAndBranch(MCRegister,
+                                              const MCExpr *) const {
+  return unsupported("loop repetition");
 }
 
 namespace {
@@ -32,6 +68,70 @@ const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
     if (const ExegesisTarget *T = getTheAArch64ExegesisTarget())
       return *T;
   return Generic;
+}
+
+TargetNameTable::TargetNameTable(StringRef TripleName) {
+  Triple TT(TripleName);
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T) {
+    Failures = ("target " + TripleName + ": " + Error).str();
+    return;
+  }
+  RegInfo.reset(T->createMCRegInfo(TT));
+  InstrInfo.reset(T->createMCInstrInfo());
+  FirstSortedOpcode = InstrInfo->getNumOpcodes();
+  while (FirstSortedOpcode > 1 && InstrInfo->getName(FirstSortedOpcode - 2) <
+                                      InstrInfo->getName(FirstSortedOpcode - 1))
+    --FirstSortedOpcode;
+  if (FirstSortedOpcode > 0)
+    --FirstSortedOpcode;
+}
+
+TargetNameTable::~TargetNameTable() = default;
+
+static void addFailure(std::string &Failures, StringRef Name) {
+  if (!Failures.empty())
+    Failures += ", ";
+  Failures += Name;
+}
+
+unsigned TargetNameTable::opcode(StringRef Name) {
+  if (InstrInfo) {
+    unsigned Low = FirstSortedOpcode, High = InstrInfo->getNumOpcodes();
+    while (Low < High) {
+      unsigned Mid = Low + (High - Low) / 2;
+      if (InstrInfo->getName(Mid) < Name)
+        Low = Mid + 1;
+      else
+        High = Mid;
+    }
+    if (Low < InstrInfo->getNumOpcodes() && InstrInfo->getName(Low) == Name)
+      return Low;
+    for (unsigned Opcode = 0; Opcode < FirstSortedOpcode; ++Opcode)
+      if (InstrInfo->getName(Opcode) == Name)
+        return Opcode;
+  }
+  addFailure(Failures, Name);
+  return 0;
+}
+
+MCRegister TargetNameTable::reg(StringRef Name) {
+  if (RegInfo)
+    for (unsigned Reg = 1, E = RegInfo->getNumRegs(); Reg < E; ++Reg)
+      if (RegInfo->getName(Reg) == Name)
+        return MCRegister(Reg);
+  addFailure(Failures, Name);
+  return MCRegister();
+}
+
+const MCRegisterClass *TargetNameTable::regClass(StringRef Name) {
+  if (RegInfo)
+    for (const MCRegisterClass &RC : RegInfo->regclasses())
+      if (RegInfo->getRegClassName(&RC) == Name)
+        return &RC;
+  addFailure(Failures, Name);
+  return nullptr;
 }
 
 } // namespace exegesis

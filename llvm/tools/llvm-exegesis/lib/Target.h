@@ -1,4 +1,5 @@
-//===-- Target.h - Target-specific knowledge behind one interface -*- C++ -*-===//
+//===-- Target.h - Target-specific knowledge behind one interface -*- C++
+//-*-===//
 //
 // ExegesisTarget answers every question whose answer depends on the
 // architecture: how to set a register to a value, which registers a generated
@@ -14,14 +15,21 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TARGET_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TARGET_H
 
+#include "BenchmarkCode.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegister.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/Support/Alignment.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
+#include <memory>
 #include <vector>
 
 namespace llvm {
+class MCExpr;
 class MCSubtargetInfo;
 namespace exegesis {
 
@@ -43,9 +51,92 @@ public:
   /// is that of the register or narrower; narrower values are extended as the
   /// snippet annotations specify). Fails with a message naming the register
   /// when this target cannot set it.
+  virtual Expected<std::vector<MCInst>> setRegTo(const MCSubtargetInfo &STI,
+                                                 MCRegister Reg,
+                                                 const APInt &Value) const;
+
+  /// Instructions that give every register of \p Values its value. The
+  /// default sets them one by one with setRegTo; targets override it where
+  /// registers interact (the x87 stack). The instructions may use the stack
+  /// below the stack pointer and must leave it as they found it.
   virtual Expected<std::vector<MCInst>>
-  setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
-           const APInt &Value) const;
+  setRegistersTo(const MCSubtargetInfo &STI,
+                 ArrayRef<RegisterValue> Values) const;
+
+  /// Registers the platform ABI requires a function to preserve, in the
+  /// order the prologue considers them.
+  virtual ArrayRef<MCRegister> getCalleeSavedRegisters() const { return {}; }
+
+  /// The entry of a generated function: saves whatever the caller expects
+  /// to survive among \p Clobbered (every register written by the register
+  /// setup, the snippet and the loop; overlapping registers count, e.g. EBX
+  /// for RBX).
+  virtual Expected<std::vector<MCInst>>
+  generatePrologue(const LLVMState &State,
+                   ArrayRef<MCRegister> Clobbered) const;
+
+  /// The exit of a generated function: undoes generatePrologue for the same
+  /// \p Clobbered registers and returns to the caller.
+  virtual Expected<std::vector<MCInst>>
+  generateEpilogue(const LLVMState &State,
+                   ArrayRef<MCRegister> Clobbered) const;
+
+  /// The loop counter of loop repetition when the snippet does not choose
+  /// one (LLVM-EXEGESIS-LOOP-REGISTER); invalid when loops are unsupported.
+  virtual MCRegister getDefaultLoopCounterRegister(const Triple &) const {
+    return MCRegister();
+  }
+
+  /// Alignment of the first instruction of the loop body.
+  virtual Align getLoopAlignment() const { return Align(16); }
+
+  /// The end of the loop: decrements \p Counter and branches to
+  /// \p LoopStart while it is not zero.
+  virtual Expected<std::vector<MCInst>>
+  decrementLoopCounterAndBranch(MCRegister Counter,
+                                const MCExpr *LoopStart) const;
+
+  /// The register that points at scratch memory when the function is
+  /// entered (its first argument); invalid when there is none.
+  virtual MCRegister getScratchMemoryRegister(const Triple &) const {
+    return MCRegister();
+  }
+
+  /// Opcode and register names this target's code needs but LLVM lacks
+  /// (empty when all resolved; see TargetNameTable).
+  virtual std::string getUnresolvedNames() const { return ""; }
+};
+
+/// Opcode, register and register class numbers of one LLVM backend, found by
+/// name once per process: the tablegen'd enums are not installed, and the
+/// ExegesisTarget singletons cannot rely on any particular LLVMState. A name
+/// that LLVM does not know is a mismatch between this code and the LLVM it
+/// was built against, reported by lookupFailures() (checked by unit tests);
+/// lookups of such names answer 0 / invalid.
+class TargetNameTable {
+public:
+  /// Builds the table for \p TripleName's backend (which must be
+  /// registered; LLVMState registers all of them).
+  explicit TargetNameTable(StringRef TripleName);
+  ~TargetNameTable();
+
+  unsigned opcode(StringRef Name);
+  MCRegister reg(StringRef Name);
+  const MCRegisterClass *regClass(StringRef Name);
+
+  const MCRegisterInfo &getRegInfo() const { return *RegInfo; }
+  const MCInstrInfo &getInstrInfo() const { return *InstrInfo; }
+  /// Names that were asked for and not found, comma-separated.
+  StringRef lookupFailures() const { return Failures; }
+
+private:
+  std::unique_ptr<const MCRegisterInfo> RegInfo;
+  std::unique_ptr<const MCInstrInfo> InstrInfo;
+  /// Target opcodes are numbered in name order from here on (the generic
+  /// opcodes before them are not), which lets opcode() search by halves
+  /// instead of hashing some 20,000 names up front.
+  unsigned FirstSortedOpcode = 0;
+  std::string Failures;
 };
 
 } // namespace exegesis

@@ -1,10 +1,186 @@
 //===-- X86/Target.cpp - x86 and x86-64 knowledge ---------------*- C++ -*-===//
+//
+// How generated x86-64 functions set registers, save what the System V ABI
+// preserves, loop and return. Register values that no instruction can take
+// as an immediate (vector, mask, flags, control and x87 registers) are
+// written to the stack below the stack pointer and loaded from there; the
+// stack pointer moves with LEA so that the flags are never disturbed.
+//
+//===----------------------------------------------------------------------===//
 
 #include "../Target.h"
 #include "../LLVMState.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 
 namespace llvm {
 namespace exegesis {
+namespace {
+
+/// Everything the x86 code emits or inspects, resolved by name once.
+struct X86Names {
+  TargetNameTable Table{"x86_64-unknown-linux-gnu"};
+
+  unsigned MOV8ri = Table.opcode("MOV8ri");
+  unsigned MOV16ri = Table.opcode("MOV16ri");
+  unsigned MOV32ri = Table.opcode("MOV32ri");
+  unsigned MOV64ri = Table.opcode("MOV64ri");
+  unsigned MOV32mi = Table.opcode("MOV32mi");
+  unsigned LEA64r = Table.opcode("LEA64r");
+  unsigned ADD64ri8 = Table.opcode("ADD64ri8");
+  unsigned ADD32ri8 = Table.opcode("ADD32ri8");
+  unsigned JCC_1 = Table.opcode("JCC_1");
+  unsigned PUSH64r = Table.opcode("PUSH64r");
+  unsigned POP64r = Table.opcode("POP64r");
+  unsigned RET64 = Table.opcode("RET64");
+  unsigned POPF64 = Table.opcode("POPF64");
+  unsigned CLD = Table.opcode("CLD");
+  unsigned MMX_EMMS = Table.opcode("MMX_EMMS");
+  unsigned MOVDQUrm = Table.opcode("MOVDQUrm");
+  unsigned VMOVDQUrm = Table.opcode("VMOVDQUrm");
+  unsigned VMOVDQUYrm = Table.opcode("VMOVDQUYrm");
+  unsigned VMOVDQU32Z128rm = Table.opcode("VMOVDQU32Z128rm");
+  unsigned VMOVDQU32Z256rm = Table.opcode("VMOVDQU32Z256rm");
+  unsigned VMOVDQU32Zrm = Table.opcode("VMOVDQU32Zrm");
+  unsigned KMOVWkm = Table.opcode("KMOVWkm");
+  unsigned KMOVQkm = Table.opcode("KMOVQkm");
+  unsigned LDMXCSR = Table.opcode("LDMXCSR");
+  unsigned VLDMXCSR = Table.opcode("VLDMXCSR");
+  unsigned STMXCSR = Table.opcode("STMXCSR");
+  unsigned VSTMXCSR = Table.opcode("VSTMXCSR");
+  unsigned FLDCW16m = Table.opcode("FLDCW16m");
+  unsigned FNSTCW16m = Table.opcode("FNSTCW16m");
+  unsigned LD_F80m = Table.opcode("LD_F80m");
+  unsigned LD_F0 = Table.opcode("LD_F0");
+  unsigned MMX_MOVQ64rm = Table.opcode("MMX_MOVQ64rm");
+
+  MCRegister RSP = Table.reg("RSP");
+  MCRegister RIP = Table.reg("RIP");
+  MCRegister RDI = Table.reg("RDI");
+  MCRegister R8 = Table.reg("R8");
+  MCRegister EFLAGS = Table.reg("EFLAGS");
+  MCRegister MXCSR = Table.reg("MXCSR");
+  MCRegister FPCW = Table.reg("FPCW");
+  MCRegister FPSW = Table.reg("FPSW");
+  MCRegister DF = Table.reg("DF");
+  /// The System V callee-saved general-purpose registers.
+  SmallVector<MCRegister, 6> CalleeSaved = {Table.reg("RBX"), Table.reg("RBP"),
+                                            Table.reg("R12"), Table.reg("R13"),
+                                            Table.reg("R14"), Table.reg("R15")};
+  /// ST0..ST7, by stack index.
+  SmallVector<MCRegister, 8> ST = {
+      Table.reg("ST0"), Table.reg("ST1"), Table.reg("ST2"), Table.reg("ST3"),
+      Table.reg("ST4"), Table.reg("ST5"), Table.reg("ST6"), Table.reg("ST7")};
+
+  const MCRegisterClass *GR8 = Table.regClass("GR8");
+  const MCRegisterClass *GR16 = Table.regClass("GR16");
+  const MCRegisterClass *GR32 = Table.regClass("GR32");
+  const MCRegisterClass *GR64 = Table.regClass("GR64");
+  const MCRegisterClass *VR128X = Table.regClass("VR128X");
+  const MCRegisterClass *VR256X = Table.regClass("VR256X");
+  const MCRegisterClass *VR512 = Table.regClass("VR512");
+  const MCRegisterClass *VK64 = Table.regClass("VK64");
+  const MCRegisterClass *VR64 = Table.regClass("VR64");
+  const MCRegisterClass *RST = Table.regClass("RST");
+
+  static const X86Names &get() {
+    static const X86Names Names;
+    return Names;
+  }
+
+  bool in(const MCRegisterClass *RC, MCRegister Reg) const {
+    return RC && RC->contains(Reg);
+  }
+  StringRef name(MCRegister Reg) const {
+    return Table.getRegInfo().getName(Reg);
+  }
+};
+
+} // namespace
+
+static MCInst inst(unsigned Opcode) {
+  MCInst I;
+  I.setOpcode(Opcode);
+  return I;
+}
+
+/// Appends the five operands of the memory reference Disp(%rsp).
+static void addStackAddress(MCInst &I, MCRegister RSP, int64_t Disp) {
+  I.addOperand(MCOperand::createReg(RSP));
+  I.addOperand(MCOperand::createImm(1));
+  I.addOperand(MCOperand::createReg(MCRegister()));
+  I.addOperand(MCOperand::createImm(Disp));
+  I.addOperand(MCOperand::createReg(MCRegister()));
+}
+
+/// `lea Delta(%rsp), %rsp`: moves the stack pointer, leaves the flags alone.
+static MCInst adjustStack(const X86Names &N, int64_t Delta) {
+  MCInst I = inst(N.LEA64r);
+  I.addOperand(MCOperand::createReg(N.RSP));
+  addStackAddress(I, N.RSP, Delta);
+  return I;
+}
+
+/// An instruction `Opcode (%rsp)` with only a memory operand.
+static MCInst onStackTop(const X86Names &N, unsigned Opcode) {
+  MCInst I = inst(Opcode);
+  addStackAddress(I, N.RSP, 0);
+  return I;
+}
+
+/// `Opcode (%rsp), Reg`: a load of Reg from the stack top.
+static MCInst loadFromStackTop(const X86Names &N, unsigned Opcode,
+                               MCRegister Reg) {
+  MCInst I = inst(Opcode);
+  I.addOperand(MCOperand::createReg(Reg));
+  addStackAddress(I, N.RSP, 0);
+  return I;
+}
+
+/// Reserves \p Bytes (a multiple of 8) below the stack pointer and fills
+/// them with \p Value in little-endian order.
+static void pushValue(const X86Names &N, const APInt &Value, unsigned Bytes,
+                      std::vector<MCInst> &Out) {
+  APInt Wide = Value.zext(Bytes * 8);
+  Out.push_back(adjustStack(N, -int64_t(Bytes)));
+  for (unsigned Offset = 0; Offset < Bytes; Offset += 4) {
+    MCInst Store = inst(N.MOV32mi);
+    addStackAddress(Store, N.RSP, Offset);
+    Store.addOperand(MCOperand::createImm(
+        int32_t(Wide.extractBitsAsZExtValue(32, Offset * 8))));
+    Out.push_back(Store);
+  }
+}
+
+static Error cannotSet(const X86Names &N, MCRegister Reg, const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           "cannot set register " + N.name(Reg) + ": " + Why);
+}
+
+/// \p Value as exactly \p Bits bits; an empty value means zero.
+static Expected<APInt> fitValue(const X86Names &N, MCRegister Reg,
+                                const APInt &Value, unsigned Bits) {
+  if (Value.getBitWidth() == 0)
+    return APInt(Bits, 0);
+  if (Value.getBitWidth() <= Bits)
+    return Value.zext(Bits);
+  if (Value.getActiveBits() > Bits)
+    return cannotSet(N, Reg,
+                     "value 0x" + toString(Value, 16, false) +
+                         " is wider than " + Twine(Bits) + " bits");
+  return Value.trunc(Bits);
+}
+
+/// A register-to-immediate move `Opcode Reg, Imm`.
+static MCInst moveImmediate(unsigned Opcode, MCRegister Reg, int64_t Imm) {
+  MCInst I = inst(Opcode);
+  I.addOperand(MCOperand::createReg(Reg));
+  I.addOperand(MCOperand::createImm(Imm));
+  return I;
+}
+
 namespace {
 
 class X86ExegesisTarget : public ExegesisTarget {
@@ -12,9 +188,332 @@ class X86ExegesisTarget : public ExegesisTarget {
     return State.getTriple().getArch() == Triple::x86_64 &&
            State.getTriple().isOSLinux();
   }
+
+  Expected<std::vector<MCInst>> setRegTo(const MCSubtargetInfo &STI,
+                                         MCRegister Reg,
+                                         const APInt &Value) const override;
+  Expected<std::vector<MCInst>>
+  setRegistersTo(const MCSubtargetInfo &STI,
+                 ArrayRef<RegisterValue> Values) const override;
+
+  ArrayRef<MCRegister> getCalleeSavedRegisters() const override {
+    return X86Names::get().CalleeSaved;
+  }
+
+  Expected<std::vector<MCInst>>
+  generatePrologue(const LLVMState &State,
+                   ArrayRef<MCRegister> Clobbered) const override;
+  Expected<std::vector<MCInst>>
+  generateEpilogue(const LLVMState &State,
+                   ArrayRef<MCRegister> Clobbered) const override;
+
+  MCRegister getDefaultLoopCounterRegister(const Triple &TT) const override {
+    return TT.isArch64Bit() ? X86Names::get().R8 : MCRegister();
+  }
+
+  Expected<std::vector<MCInst>>
+  decrementLoopCounterAndBranch(MCRegister Counter,
+                                const MCExpr *LoopStart) const override;
+
+  MCRegister getScratchMemoryRegister(const Triple &TT) const override {
+    return TT.isArch64Bit() ? X86Names::get().RDI : MCRegister();
+  }
+
+  std::string getUnresolvedNames() const override {
+    return X86Names::get().Table.lookupFailures().str();
+  }
+
+  /// The instructions that push one 80-bit value onto the x87 stack.
+  static std::vector<MCInst> pushX87(const X86Names &N, const APInt &Value);
 };
 
+Expected<std::vector<MCInst>>
+X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
+                            const APInt &Value) const {
+  const X86Names &N = X86Names::get();
+  const MCRegisterInfo &RI = N.Table.getRegInfo();
+  std::vector<MCInst> Out;
+  if (RI.regsOverlap(Reg, N.RSP) || RI.regsOverlap(Reg, N.RIP))
+    return cannotSet(N, Reg, "the generated function needs it unchanged");
+
+  // General-purpose registers take their value as an immediate.
+  struct GPRKind {
+    const MCRegisterClass *RC;
+    unsigned Opcode;
+    unsigned Bits;
+  };
+  for (const GPRKind &K :
+       {GPRKind{N.GR8, N.MOV8ri, 8}, GPRKind{N.GR16, N.MOV16ri, 16},
+        GPRKind{N.GR32, N.MOV32ri, 32}, GPRKind{N.GR64, N.MOV64ri, 64}}) {
+    if (!N.in(K.RC, Reg))
+      continue;
+    Expected<APInt> V = fitValue(N, Reg, Value, K.Bits);
+    if (!V)
+      return V.takeError();
+    Out.push_back(moveImmediate(K.Opcode, Reg, V->getSExtValue()));
+    return Out;
+  }
+
+  auto LoadViaStack = [&](unsigned Bits, unsigned Opcode) -> Error {
+    Expected<APInt> V = fitValue(N, Reg, Value, Bits);
+    if (!V)
+      return V.takeError();
+    unsigned Bytes = alignTo(Bits / 8, 8);
+    pushValue(N, *V, Bytes, Out);
+    Out.push_back(loadFromStackTop(N, Opcode, Reg));
+    Out.push_back(adjustStack(N, Bytes));
+    return Error::success();
+  };
+  // ldmxcsr and fldcw name the register in the opcode, not as an operand.
+  auto LoadControlWord = [&](unsigned Bits,
+                             unsigned Opcode) -> Expected<std::vector<MCInst>> {
+    Expected<APInt> V = fitValue(N, Reg, Value, Bits);
+    if (!V)
+      return V.takeError();
+    pushValue(N, *V, 8, Out);
+    Out.push_back(onStackTop(N, Opcode));
+    Out.push_back(adjustStack(N, 8));
+    return std::move(Out);
+  };
+  auto Has = [&](StringRef Feature) {
+    return STI.checkFeatures(("+" + Feature).str());
+  };
+  auto Finish = [&](Error E) -> Expected<std::vector<MCInst>> {
+    if (E)
+      return E;
+    return std::move(Out);
+  };
+  // XMM16-31 and YMM16-31 exist only with AVX-512 and only EVEX reaches them.
+  bool IsUpperVector = RI.getEncodingValue(Reg) >= 16;
+
+  if (N.in(N.VR512, Reg)) {
+    if (!Has("avx512f"))
+      return cannotSet(N, Reg, "needs AVX512F");
+    return Finish(LoadViaStack(512, N.VMOVDQU32Zrm));
+  }
+  if (N.in(N.VR256X, Reg)) {
+    if (IsUpperVector) {
+      if (!Has("avx512vl"))
+        return cannotSet(N, Reg, "needs AVX512VL");
+      return Finish(LoadViaStack(256, N.VMOVDQU32Z256rm));
+    }
+    if (!Has("avx"))
+      return cannotSet(N, Reg, "needs AVX");
+    return Finish(LoadViaStack(256, N.VMOVDQUYrm));
+  }
+  if (N.in(N.VR128X, Reg)) {
+    if (IsUpperVector) {
+      if (!Has("avx512vl"))
+        return cannotSet(N, Reg, "needs AVX512VL");
+      return Finish(LoadViaStack(128, N.VMOVDQU32Z128rm));
+    }
+    if (Has("avx"))
+      return Finish(LoadViaStack(128, N.VMOVDQUrm));
+    if (!Has("sse2"))
+      return cannotSet(N, Reg, "needs SSE2");
+    return Finish(LoadViaStack(128, N.MOVDQUrm));
+  }
+  if (N.in(N.VK64, Reg)) {
+    Expected<APInt> V = fitValue(N, Reg, Value, 64);
+    if (!V)
+      return V.takeError();
+    // KMOVW reaches 16 bits with AVX512F alone; wider masks need AVX512BW.
+    if (V->isIntN(16) && Has("avx512f") && !Has("avx512bw"))
+      return Finish(LoadViaStack(64, N.KMOVWkm));
+    if (!Has("avx512bw"))
+      return cannotSet(N, Reg,
+                       V->isIntN(16) ? "needs AVX512F"
+                                     : "a value wider than 16 bits needs "
+                                       "AVX512BW");
+    return Finish(LoadViaStack(64, N.KMOVQkm));
+  }
+  if (N.in(N.VR64, Reg)) {
+    if (!Has("mmx"))
+      return cannotSet(N, Reg, "needs MMX");
+    return Finish(LoadViaStack(64, N.MMX_MOVQ64rm));
+  }
+  if (Reg == N.EFLAGS) {
+    Expected<APInt> V = fitValue(N, Reg, Value, 64);
+    if (!V)
+      return V.takeError();
+    // popfq takes the value off the stack: no adjustment afterwards.
+    pushValue(N, *V, 8, Out);
+    Out.push_back(inst(N.POPF64));
+    return Out;
+  }
+  if (Reg == N.MXCSR) {
+    if (!Has("sse"))
+      return cannotSet(N, Reg, "needs SSE");
+    return LoadControlWord(32, Has("avx") ? N.VLDMXCSR : N.LDMXCSR);
+  }
+  if (Reg == N.FPCW)
+    return LoadControlWord(16, N.FLDCW16m);
+  if (N.in(N.RST, Reg)) {
+    // A single ST(i): push the value, then i zeros on top of it.
+    Expected<APInt> V = fitValue(N, Reg, Value, 80);
+    if (!V)
+      return V.takeError();
+    unsigned Index = find(N.ST, Reg) - N.ST.begin();
+    Out = pushX87(N, *V);
+    for (unsigned I = 0; I < Index; ++I)
+      Out.push_back(inst(N.LD_F0));
+    return Out;
+  }
+  return cannotSet(N, Reg, "not supported on x86");
+}
+
+std::vector<MCInst> X86ExegesisTarget::pushX87(const X86Names &N,
+                                               const APInt &Value) {
+  std::vector<MCInst> Out;
+  pushValue(N, Value, 16, Out);
+  Out.push_back(onStackTop(N, N.LD_F80m));
+  Out.push_back(adjustStack(N, 16));
+  return Out;
+}
+
+Expected<std::vector<MCInst>>
+X86ExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
+                                  ArrayRef<RegisterValue> Values) const {
+  const X86Names &N = X86Names::get();
+  // The x87 registers form a stack: ST(i) is only reachable by pushing i
+  // values after it, so all of them are set together, deepest first, and
+  // the ones not asked for between them are zero.
+  SmallVector<std::optional<APInt>, 8> X87(N.ST.size());
+  int DeepestX87 = -1;
+  std::vector<MCInst> Out;
+  for (const RegisterValue &RV : Values) {
+    auto It = find(N.ST, RV.Register);
+    if (It == N.ST.end())
+      continue;
+    Expected<APInt> V = fitValue(N, RV.Register, RV.Value, 80);
+    if (!V)
+      return V.takeError();
+    int Index = It - N.ST.begin();
+    X87[Index] = *V;
+    DeepestX87 = std::max(DeepestX87, Index);
+  }
+  for (int Index = DeepestX87; Index >= 0; --Index) {
+    if (X87[Index])
+      llvm::append_range(Out, pushX87(N, *X87[Index]));
+    else
+      Out.push_back(inst(N.LD_F0));
+  }
+  for (const RegisterValue &RV : Values) {
+    if (is_contained(N.ST, RV.Register))
+      continue;
+    Expected<std::vector<MCInst>> Insts = setRegTo(STI, RV.Register, RV.Value);
+    if (!Insts)
+      return Insts.takeError();
+    llvm::append_range(Out, *Insts);
+  }
+  return Out;
+}
+
 } // namespace
+
+static bool overlapsAny(const MCRegisterInfo &RI, MCRegister Reg,
+                        ArrayRef<MCRegister> Regs) {
+  return any_of(Regs, [&](MCRegister R) { return RI.regsOverlap(R, Reg); });
+}
+
+static Error needsX86_64(const LLVMState &State) {
+  if (State.getTriple().getArch() == Triple::x86_64)
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "generating functions for " +
+                               State.getTriple().str() +
+                               " is not supported (x86-64 only)");
+}
+
+Expected<std::vector<MCInst>>
+X86ExegesisTarget::generatePrologue(const LLVMState &State,
+                                    ArrayRef<MCRegister> Clobbered) const {
+  if (Error E = needsX86_64(State))
+    return E;
+  const X86Names &N = X86Names::get();
+  const MCRegisterInfo &RI = State.getRegInfo();
+  bool HasAVX = State.getSubtargetInfo().checkFeatures("+avx");
+  std::vector<MCInst> Out;
+  for (MCRegister Reg : reverse(N.CalleeSaved))
+    if (overlapsAny(RI, Reg, Clobbered)) {
+      MCInst Push = inst(N.PUSH64r);
+      Push.addOperand(MCOperand::createReg(Reg));
+      Out.push_back(Push);
+    }
+  // The control bits of MXCSR and the x87 control word are callee-saved too.
+  if (overlapsAny(RI, N.MXCSR, Clobbered)) {
+    Out.push_back(adjustStack(N, -8));
+    Out.push_back(onStackTop(N, HasAVX ? N.VSTMXCSR : N.STMXCSR));
+  }
+  if (overlapsAny(RI, N.FPCW, Clobbered)) {
+    Out.push_back(adjustStack(N, -8));
+    Out.push_back(onStackTop(N, N.FNSTCW16m));
+  }
+  return Out;
+}
+
+Expected<std::vector<MCInst>>
+X86ExegesisTarget::generateEpilogue(const LLVMState &State,
+                                    ArrayRef<MCRegister> Clobbered) const {
+  if (Error E = needsX86_64(State))
+    return E;
+  const X86Names &N = X86Names::get();
+  const MCRegisterInfo &RI = State.getRegInfo();
+  bool HasAVX = State.getSubtargetInfo().checkFeatures("+avx");
+  std::vector<MCInst> Out;
+  if (overlapsAny(RI, N.FPCW, Clobbered)) {
+    Out.push_back(onStackTop(N, N.FLDCW16m));
+    Out.push_back(adjustStack(N, 8));
+  }
+  if (overlapsAny(RI, N.MXCSR, Clobbered)) {
+    Out.push_back(onStackTop(N, HasAVX ? N.VLDMXCSR : N.LDMXCSR));
+    Out.push_back(adjustStack(N, 8));
+  }
+  for (MCRegister Reg : N.CalleeSaved)
+    if (overlapsAny(RI, Reg, Clobbered)) {
+      MCInst Pop = inst(N.POP64r);
+      Pop.addOperand(MCOperand::createReg(Reg));
+      Out.push_back(Pop);
+    }
+  // The ABI wants the x87 stack empty and the CPU in x87 mode (not MMX) on
+  // return, and the direction flag clear.
+  bool TouchesX87 = overlapsAny(RI, N.FPSW, Clobbered) ||
+                    any_of(Clobbered, [&](MCRegister Reg) {
+                      return N.in(N.RST, Reg) || N.in(N.VR64, Reg);
+                    });
+  if (TouchesX87)
+    Out.push_back(inst(N.MMX_EMMS));
+  if (overlapsAny(RI, N.DF, Clobbered))
+    Out.push_back(inst(N.CLD));
+  Out.push_back(inst(N.RET64));
+  return Out;
+}
+
+Expected<std::vector<MCInst>> X86ExegesisTarget::decrementLoopCounterAndBranch(
+    MCRegister Counter, const MCExpr *LoopStart) const {
+  const X86Names &N = X86Names::get();
+  unsigned Opcode;
+  if (N.in(N.GR64, Counter))
+    Opcode = N.ADD64ri8;
+  else if (N.in(N.GR32, Counter))
+    Opcode = N.ADD32ri8;
+  else
+    return createStringError(inconvertibleErrorCode(),
+                             "loop register " + N.name(Counter) +
+                                 " is not a 32- or 64-bit general-purpose "
+                                 "register");
+  std::vector<MCInst> Out;
+  MCInst Decrement = inst(Opcode);
+  Decrement.addOperand(MCOperand::createReg(Counter));
+  Decrement.addOperand(MCOperand::createReg(Counter));
+  Decrement.addOperand(MCOperand::createImm(-1));
+  Out.push_back(Decrement);
+  MCInst Branch = inst(N.JCC_1);
+  Branch.addOperand(MCOperand::createExpr(LoopStart));
+  Branch.addOperand(MCOperand::createImm(/*COND_NE=*/5));
+  Out.push_back(Branch);
+  return Out;
+}
 
 const ExegesisTarget *getTheX86ExegesisTarget() {
   static const X86ExegesisTarget Target;

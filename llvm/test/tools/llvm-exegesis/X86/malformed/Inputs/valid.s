@@ -1,0 +1,3 @@
+# A valid snippet, for the option tests.
+# LLVM-EXEGESIS-DEFREG RAX 1
+add %rax, %rax

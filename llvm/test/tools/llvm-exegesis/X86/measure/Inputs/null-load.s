@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG RBX 0
+movq (%rbx), %rax

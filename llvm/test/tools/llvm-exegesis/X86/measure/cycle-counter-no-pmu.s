@@ -1,0 +1,22 @@
+# Without a hardware PMU, cycles come from a calibrated time counter by
+# default, and the results say so; asking for hardware cycles or for the
+# uops mode (which needs per-port counters) is a clear error.
+
+# REQUIRES: exegesis-no-hardware-pmu, exegesis-can-execute-in-subprocess, x86_64-linux
+
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=time-based | FileCheck %s
+# CHECK: info: 'cycles estimated from time counter {{msr/tsc/|task-clock}} at {{[0-9.]+}} ticks per core cycle (calibrated against dependent adds), fixed costs cancelled by differencing runs of N and 2N instructions'
+
+# RUN: not llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=hardware 2>&1 | FileCheck %s --check-prefix=HARDWARE
+# HARDWARE: llvm-exegesis error: no hardware cycle counter can be opened (use -cycle-counter=time-based):
+# HARDWARE-NEXT: cannot open perf event '{{.*}}': No such file or directory
+
+# RUN: not llvm-exegesis -mode=uops -snippets-file=%s 2>&1 | FileCheck %s --check-prefix=UOPS
+# RUN: not llvm-exegesis -mode=uops -snippets-file=%s -mcpu=generic 2>&1 | FileCheck %s --check-prefix=UOPS-UNKNOWN-CPU
+# UOPS: llvm-exegesis error: uops mode needs per-port micro-op counters
+# UOPS-UNKNOWN-CPU: llvm-exegesis error: uops mode needs per-port micro-op counters, and none are known for CPU 'generic'
+
+# LLVM-EXEGESIS-DEFREG RAX 1
+addq %rax, %rax

@@ -1,0 +1,23 @@
+# Every repetition mode measures, in both execution modes.
+
+# REQUIRES: exegesis-can-execute-in-subprocess, exegesis-can-measure-latency, x86_64-linux
+
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=duplicate | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=loop | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=min | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=middle-half-duplicate | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=middle-half-loop | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=duplicate -execution-mode=subprocess | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=loop -execution-mode=subprocess | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=min -execution-mode=subprocess | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=middle-half-duplicate -execution-mode=subprocess | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -repetition-mode=middle-half-loop -execution-mode=subprocess | FileCheck %s
+
+# CHECK: measurements:
+# CHECK-NEXT: - { key: latency, value: {{[0-9.e+-]+}}, per_snippet_value: {{[0-9.e+-]+}}, validation_counters: {} }
+# CHECK-NEXT: error: ''
+
+# Two instructions per snippet: per_snippet_value is per copy of both.
+# LLVM-EXEGESIS-DEFREG RAX 1
+imulq %rax, %rax
+addq %rax, %rax

@@ -1,0 +1,573 @@
+//===-- Analysis.cpp --------------------------------------------*- C++ -*-===//
+
+#include "Analysis.h"
+#include "LLVMState.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCInstrDesc.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace llvm {
+namespace exegesis {
+
+void writeCsvField(raw_ostream &OS, StringRef Field) {
+  // Upstream quotes only what would break the row apart; so do we, so that
+  // the two tools' CSVs are byte-identical for the same results file.
+  if (Field.find_first_of(",\n\r") == StringRef::npos) {
+    OS << Field;
+    return;
+  }
+  OS << '"';
+  for (char C : Field) {
+    if (C == '"')
+      OS << '"';
+    OS << C;
+  }
+  OS << '"';
+}
+
+void writeHtmlEscaped(raw_ostream &OS, StringRef Text) {
+  for (char C : Text) {
+    switch (C) {
+    case '&':
+      OS << "&amp;";
+      break;
+    case '<':
+      OS << "&lt;";
+      break;
+    case '>':
+      OS << "&gt;";
+      break;
+    case '"':
+      OS << "&quot;";
+      break;
+    case '\'':
+      OS << "&#39;";
+      break;
+    default:
+      OS << C;
+    }
+  }
+}
+
+static std::string htmlEscaped(StringRef Text) {
+  std::string Result;
+  raw_string_ostream OS(Result);
+  writeHtmlEscaped(OS, Text);
+  return Result;
+}
+
+static std::string formatValue(double Value) {
+  return formatv("{0:F2}", Value).str();
+}
+
+std::vector<ResolvedSchedClass>
+resolveSchedClasses(const LLVMState &State, ArrayRef<Benchmark> Points) {
+  std::vector<ResolvedSchedClass> Result;
+  Result.reserve(Points.size());
+  // Many benchmarks share an opcode and operands; resolving is cheap enough
+  // that caching is not worth the complexity.
+  for (const Benchmark &B : Points)
+    Result.push_back(B.Key.Instructions.empty()
+                         ? ResolvedSchedClass()
+                         : ResolvedSchedClass::resolve(
+                               State.getSubtargetInfo(), State.getInstrInfo(),
+                               B.Key.Instructions.front()));
+  return Result;
+}
+
+Analysis::Analysis(const LLVMState &State, ArrayRef<Benchmark> Points,
+                   std::vector<ResolvedSchedClass> SchedClasses,
+                   const BenchmarkClustering &Clustering,
+                   const AnalysisReportOptions &Options)
+    : State(State), Points(Points), Clustering(Clustering), Options(Options),
+      SchedClasses(std::move(SchedClasses)) {
+  Context = std::make_unique<MCContext>(State.getTriple(), &State.getAsmInfo(),
+                                        &State.getRegInfo(),
+                                        &State.getSubtargetInfo());
+  Disassembler.reset(State.getTarget().createMCDisassembler(
+      State.getSubtargetInfo(), *Context));
+  InstPrinter.reset(State.getTarget().createMCInstPrinter(
+      State.getTriple(), State.getAsmInfo().getAssemblerDialect(),
+      State.getAsmInfo(), State.getInstrInfo(), State.getRegInfo()));
+}
+
+Analysis::~Analysis() = default;
+
+std::string Analysis::getSnippetText(size_t Point) const {
+  const Benchmark &B = Points[Point];
+  std::string Text;
+  raw_string_ostream OS(Text);
+  ArrayRef<uint8_t> Bytes = B.AssembledSnippet;
+  bool Disassembled = Disassembler && InstPrinter && !Bytes.empty();
+  for (uint64_t Offset = 0; Disassembled && Offset < Bytes.size();) {
+    MCInst MI;
+    uint64_t Size = 0;
+    if (Disassembler->getInstruction(MI, Size, Bytes.slice(Offset), Offset,
+                                     nulls()) != MCDisassembler::Success ||
+        Size == 0) {
+      Disassembled = false;
+      break;
+    }
+    std::string InstText;
+    raw_string_ostream InstOS(InstText);
+    InstPrinter->printInst(&MI, Offset, "", State.getSubtargetInfo(), InstOS);
+    if (Offset)
+      OS << "; ";
+    OS << StringRef(InstText).trim();
+    Offset += Size;
+  }
+  if (Disassembled)
+    return Text;
+  Text.clear();
+  for (const MCInst &MI : B.Key.Instructions) {
+    if (!Text.empty())
+      OS << "; ";
+    OS << State.getOpcodeName(MI.getOpcode());
+  }
+  return Text;
+}
+
+std::string Analysis::getInstructionLabel(size_t Point) const {
+  const Benchmark &B = Points[Point];
+  std::string Label =
+      B.Key.Instructions.empty()
+          ? std::string("<empty snippet>")
+          : State.getOpcodeName(B.Key.Instructions.front().getOpcode()).str();
+  size_t Count = B.Key.Instructions.size();
+  if (Count > 1) {
+    // Snippets that repeat one opcode (uops, throughput) say how often;
+    // mixed snippets say how many other instructions follow.
+    bool SameOpcode = all_of(B.Key.Instructions, [&](const MCInst &MI) {
+      return MI.getOpcode() == B.Key.Instructions.front().getOpcode();
+    });
+    Label += SameOpcode ? " x" + std::to_string(Count)
+                        : " + " + std::to_string(Count - 1) + " more";
+  }
+  return Label;
+}
+
+BenchmarkMode Analysis::getMode() const {
+  for (size_t P = 0; P < Points.size(); ++P)
+    if (!Clustering.getClusterIdForPoint(P).isError())
+      return Points[P].Mode;
+  return BenchmarkMode::Unknown;
+}
+
+void Analysis::printClustersCsv(raw_ostream &OS) const {
+  OS << "cluster_id,opcode_name,config,sched_class";
+  for (const std::string &Key : Clustering.getMeasurementKeys()) {
+    OS << ',';
+    writeCsvField(OS, Key);
+  }
+  OS << '\n';
+  for (const Cluster &C : Clustering.getValidClusters()) {
+    for (size_t P : C.PointIndices) {
+      OS << C.Id.getId() << ',';
+      writeCsvField(OS, getSnippetText(P));
+      OS << ',';
+      writeCsvField(OS, Points[P].Key.Config);
+      OS << ',';
+      writeCsvField(OS, SchedClasses[P].getName());
+      for (const BenchmarkMeasure &M : Points[P].Measurements)
+        OS << ',' << formatValue(M.PerInstructionValue);
+      OS << '\n';
+    }
+    OS << "\n\n";
+  }
+}
+
+Analysis::Statistics Analysis::getStatistics(ArrayRef<size_t> Indices) const {
+  Statistics S;
+  size_t NumKeys = Clustering.getMeasurementKeys().size();
+  S.Mean.assign(NumKeys, 0);
+  S.Min.assign(NumKeys, INFINITY);
+  S.Max.assign(NumKeys, -INFINITY);
+  for (size_t P : Indices)
+    for (size_t K = 0; K < NumKeys && K < Points[P].Measurements.size(); ++K) {
+      double V = Points[P].Measurements[K].PerInstructionValue;
+      S.Mean[K] += V;
+      S.Min[K] = std::min(S.Min[K], V);
+      S.Max[K] = std::max(S.Max[K], V);
+    }
+  for (double &M : S.Mean)
+    M /= std::max<size_t>(Indices.size(), 1);
+  return S;
+}
+
+std::optional<double>
+Analysis::getDistanceToModel(const ResolvedSchedClass &SC,
+                             ArrayRef<double> Values) const {
+  ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
+  double Squared = 0;
+  bool Any = false;
+  for (size_t K = 0; K < Keys.size() && K < Values.size(); ++K)
+    if (std::optional<double> Model = SC.getModelValue(getMode(), Keys[K])) {
+      Squared += (Values[K] - *Model) * (Values[K] - *Model);
+      Any = true;
+    }
+  if (!Any)
+    return std::nullopt;
+  return std::sqrt(Squared);
+}
+
+/// The benchmarks of one scheduling class, grouped by cluster.
+struct Analysis::SchedClassReport {
+  const ResolvedSchedClass *SC = nullptr;
+  std::vector<std::pair<ClusterId, std::vector<size_t>>> Clusters;
+  std::vector<size_t> Noise;
+  bool Inconsistent = false;
+};
+
+std::vector<Analysis::SchedClassReport>
+Analysis::getInconsistentSchedClasses() const {
+  std::vector<SchedClassReport> Reports;
+  std::map<unsigned, size_t> ReportOfClass;
+  for (size_t P = 0; P < Points.size(); ++P) {
+    ClusterId Id = Clustering.getClusterIdForPoint(P);
+    if (Id.isError() || (Id.isUnstable() && !Options.DisplayUnstableClusters))
+      continue;
+    const ResolvedSchedClass &SC = SchedClasses[P];
+    auto [It, New] =
+        ReportOfClass.try_emplace(SC.getSchedClassId(), Reports.size());
+    if (New) {
+      Reports.emplace_back();
+      Reports.back().SC = &SC;
+    }
+    SchedClassReport &R = Reports[It->second];
+    if (Id.isNoise()) {
+      R.Noise.push_back(P);
+      continue;
+    }
+    auto Row =
+        find_if(R.Clusters, [&](const auto &C) { return C.first == Id; });
+    if (Row == R.Clusters.end())
+      R.Clusters.push_back({Id, {P}});
+    else
+      Row->second.push_back(P);
+  }
+  for (SchedClassReport &R : Reports) {
+    // Benchmarks the model puts in one class but that measure differently
+    // are a finding in themselves, whatever the model's numbers.
+    R.Inconsistent = R.Clusters.size() > 1;
+    for (const auto &[Id, Indices] : R.Clusters) {
+      std::optional<double> Distance =
+          getDistanceToModel(*R.SC, getStatistics(Indices).Mean);
+      if (!Distance || *Distance > Options.InconsistencyEpsilon)
+        R.Inconsistent = true;
+    }
+  }
+  llvm::erase_if(Reports,
+                 [](const SchedClassReport &R) { return !R.Inconsistent; });
+  return Reports;
+}
+
+static const char HtmlStyle[] = R"(
+body { font-family: sans-serif; margin: 2em; color: #222; }
+h1 span, .mono { font-family: monospace; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em 2em; }
+th, td { border: 1px solid #888; padding: 4px 10px; vertical-align: top; }
+th { background: #eee; }
+ul { list-style-type: none; margin: 0; padding: 0; }
+div.sched-class { margin-top: 2.5em; }
+span.sched-class-name { font-weight: bold; font-family: monospace; }
+td.measurement { text-align: center; }
+tr.good-cluster td.measurement { color: #292; }
+tr.bad-cluster td.measurement { color: #b22; }
+span.minmax, span.model { color: #777; font-size: smaller; }
+span.unstable { color: #b60; font-weight: bold; }
+svg text { font-family: monospace; font-size: 11px; }
+svg .axis { stroke: #bbb; stroke-width: 1; }
+svg .range { stroke: #555; stroke-width: 1.5; }
+svg .measured { fill: #1f5fbf; }
+svg .model { fill: #e08a00; }
+svg .bad text.label { fill: #b22; }
+svg .good text.label { fill: #292; }
+)";
+
+void Analysis::printHtmlHeader(raw_ostream &OS) const {
+  size_t NumValid = 0;
+  for (const Cluster &C : Clustering.getValidClusters())
+    NumValid += !C.PointIndices.empty();
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+        "charset=\"utf-8\">\n"
+     << "<title>llvm-exegesis analysis: ";
+  writeHtmlEscaped(OS, State.getCpuName());
+  OS << "</title>\n<style>" << HtmlStyle << "</style>\n</head>\n<body>\n"
+     << "<h1><span>llvm-exegesis</span> analysis</h1>\n<table "
+        "class=\"summary\">\n<tr><th>Triple</th><td class=\"mono\">";
+  writeHtmlEscaped(OS, State.getTriple().str());
+  OS << "</td></tr>\n<tr><th>CPU</th><td class=\"mono\">";
+  writeHtmlEscaped(OS, State.getCpuName());
+  OS << "</td></tr>\n<tr><th>Benchmarks</th><td>" << Points.size()
+     << "</td></tr>\n<tr><th>Clusters</th><td>" << NumValid
+     << "</td></tr>\n<tr><th>Noise</th><td>"
+     << Clustering.getNoiseCluster().PointIndices.size()
+     << "</td></tr>\n<tr><th>Failed benchmarks</th><td>"
+     << Clustering.getErrorCluster().PointIndices.size()
+     << "</td></tr>\n<tr><th>Inconsistency epsilon</th><td>"
+     << formatValue(Options.InconsistencyEpsilon) << "</td></tr>\n</table>\n";
+}
+
+/// A round step for about \p Ticks ticks between 0 and \p Max.
+static double getTickStep(double Max, unsigned Ticks) {
+  double Raw = Max / Ticks;
+  double Magnitude = std::pow(10, std::floor(std::log10(Raw)));
+  for (double Mult : {1.0, 2.0, 5.0, 10.0})
+    if (Mult * Magnitude >= Raw)
+      return Mult * Magnitude;
+  return 10 * Magnitude;
+}
+
+void Analysis::printChart(raw_ostream &OS) const {
+  ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
+  BenchmarkMode Mode = getMode();
+  // The key charted: the one a reader thinks of first for this mode.
+  std::optional<size_t> ChartKey;
+  for (StringRef Preferred : {"latency", "inverse_throughput", "NumMicroOps"})
+    for (size_t K = 0; K < Keys.size() && !ChartKey; ++K)
+      if (Keys[K] == Preferred)
+        ChartKey = K;
+  if (!ChartKey && !Keys.empty())
+    ChartKey = 0;
+
+  // One row per instruction: benchmarks with the same opcode, config and
+  // scheduling class, whichever cluster they fell in.
+  struct Row {
+    std::vector<size_t> Indices;
+    std::string Label;
+    Statistics Stats;
+    std::optional<double> Model, Distance;
+  };
+  std::vector<Row> Rows;
+  std::map<std::tuple<unsigned, std::string, unsigned>, size_t> RowOf;
+  for (size_t P = 0; P < Points.size(); ++P) {
+    if (Clustering.getClusterIdForPoint(P).isError())
+      continue;
+    const Benchmark &B = Points[P];
+    unsigned Opcode =
+        B.Key.Instructions.empty() ? ~0u : B.Key.Instructions[0].getOpcode();
+    auto [It, New] = RowOf.try_emplace(
+        {Opcode, B.Key.Config, SchedClasses[P].getSchedClassId()}, Rows.size());
+    if (New) {
+      Rows.emplace_back();
+      Rows.back().Label = getInstructionLabel(P);
+      if (!B.Key.Config.empty())
+        Rows.back().Label += " [" + B.Key.Config + "]";
+    }
+    Rows[It->second].Indices.push_back(P);
+  }
+  OS << "<h2>Measured vs. model";
+  if (ChartKey) {
+    OS << ": ";
+    writeHtmlEscaped(OS, Keys[*ChartKey]);
+  }
+  OS << "</h2>\n";
+  if (Rows.empty() || !ChartKey) {
+    OS << "<p>No successful benchmark to chart.</p>\n";
+    return;
+  }
+  double Max = 0;
+  for (Row &R : Rows) {
+    R.Stats = getStatistics(R.Indices);
+    const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
+    R.Model = SC.getModelValue(Mode, Keys[*ChartKey]);
+    R.Distance = getDistanceToModel(SC, R.Stats.Mean);
+    Max = std::max({Max, R.Stats.Max[*ChartKey], R.Model.value_or(0)});
+  }
+  // Largest disagreement first; instructions the model knows nothing about
+  // last.
+  llvm::stable_sort(Rows, [](const Row &A, const Row &B) {
+    if (A.Distance.has_value() != B.Distance.has_value())
+      return A.Distance.has_value();
+    return A.Distance.value_or(0) > B.Distance.value_or(0);
+  });
+  if (!(Max > 0) || !std::isfinite(Max))
+    Max = 1;
+
+  OS << "<p>One row per instruction, sorted by distance between the mean "
+        "measurement and the model (all measured keys). <svg width=\"10\" "
+        "height=\"10\"><circle class=\"measured\" cx=\"5\" cy=\"5\" "
+        "r=\"4\"/></svg> measured mean, with the [min; max] range; <svg "
+        "width=\"10\" height=\"10\"><path class=\"model\" d=\"M5 0 L10 5 L5 "
+        "10 L0 5 Z\"/></svg> model.</p>\n";
+  const unsigned LabelWidth = 300, PlotWidth = 520, DistWidth = 110;
+  const unsigned RowHeight = 18, Top = 28, Bottom = 8;
+  const unsigned Width = LabelWidth + PlotWidth + DistWidth;
+  const unsigned Height = Top + RowHeight * Rows.size() + Bottom;
+  double Step = getTickStep(Max, 8);
+  double AxisMax = std::ceil(Max / Step) * Step;
+  auto X = [&](double V) {
+    return LabelWidth + PlotWidth * std::clamp(V / AxisMax, 0.0, 1.0);
+  };
+  OS << "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
+     << Width << "\" height=\"" << Height << "\" viewBox=\"0 0 " << Width << ' '
+     << Height << "\">\n";
+  for (unsigned Tick = 0; Tick * Step <= AxisMax + Step / 2; ++Tick) {
+    double T = Tick * Step;
+    OS << formatv("<line class=\"axis\" x1=\"{0:F1}\" y1=\"{1}\" "
+                  "x2=\"{0:F1}\" y2=\"{2}\"/>",
+                  X(T), Top - 6, Height - Bottom)
+       << formatv("<text x=\"{0:F1}\" y=\"{1}\" "
+                  "text-anchor=\"middle\">{2}</text>\n",
+                  X(T), Top - 10, format("%g", T));
+  }
+  OS << formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">distance"
+                "</text>\n",
+                Width - 4, Top - 10);
+  for (size_t I = 0; I < Rows.size(); ++I) {
+    const Row &R = Rows[I];
+    double Y = Top + RowHeight * I + RowHeight / 2.0;
+    bool Bad = !R.Distance || *R.Distance > Options.InconsistencyEpsilon;
+    size_t K = *ChartKey;
+    OS << "<g class=\"" << (Bad ? "bad" : "good") << "\"><title>";
+    writeHtmlEscaped(OS, R.Label);
+    OS << ": measured " << formatValue(R.Stats.Mean[K]) << " ["
+       << formatValue(R.Stats.Min[K]) << "; " << formatValue(R.Stats.Max[K])
+       << "] over " << R.Indices.size() << " benchmark(s), model "
+       << (R.Model ? formatValue(*R.Model) : std::string("n/a"))
+       << "</title>\n";
+    OS << formatv("<text class=\"label\" x=\"{0}\" y=\"{1:F1}\" "
+                  "text-anchor=\"end\">",
+                  LabelWidth - 8, Y + 4);
+    writeHtmlEscaped(OS, R.Label.size() > 44 ? R.Label.substr(0, 43) + "~"
+                                             : R.Label);
+    OS << "</text>";
+    OS << formatv("<line class=\"range\" x1=\"{0:F1}\" y1=\"{2:F1}\" "
+                  "x2=\"{1:F1}\" y2=\"{2:F1}\"/>",
+                  X(R.Stats.Min[K]), X(R.Stats.Max[K]), Y);
+    if (R.Model)
+      OS << formatv("<path class=\"model\" d=\"M{0:F1} {1:F1} l5 5 l-5 5 "
+                    "l-5 -5 Z\"/>",
+                    X(*R.Model), Y - 5);
+    OS << formatv("<circle class=\"measured\" cx=\"{0:F1}\" cy=\"{1:F1}\" "
+                  "r=\"4\"/>",
+                  X(R.Stats.Mean[K]), Y);
+    OS << formatv("<text x=\"{0}\" y=\"{1:F1}\" text-anchor=\"end\">{2}"
+                  "</text>",
+                  Width - 4, Y + 4,
+                  R.Distance ? formatValue(*R.Distance) : std::string("n/a"));
+    OS << "</g>\n";
+  }
+  OS << "</svg>\n";
+}
+
+void Analysis::printModelTable(raw_ostream &OS,
+                               const ResolvedSchedClass &SC) const {
+  OS << "<table class=\"sched-class-desc\">\n<tr><th>Valid</th><th>Variant"
+        "</th><th>NumMicroOps</th><th>Latency</th><th>RThroughput</th>"
+        "<th>WriteProcRes</th><th title=\"each resource group's cycles "
+        "spread over its ports so that the busiest port is as little busy as "
+        "possible\">Idealized port pressure</th></tr>\n<tr><td>"
+     << (SC.isValid() ? "yes" : "no") << "</td><td>"
+     << (SC.wasVariant() ? "yes" : "no") << "</td>";
+  if (!SC.isValid()) {
+    OS << "<td colspan=\"5\">the model has no data for this class</td></tr>"
+          "\n</table>\n";
+    return;
+  }
+  OS << "<td>" << SC.getNumMicroOps() << "</td><td>" << SC.getLatency()
+     << "</td><td>" << formatValue(SC.getReciprocalThroughput())
+     << "</td><td><ul>";
+  for (const ProcResourceUse &Use : SC.getWriteProcResources()) {
+    OS << "<li><span class=\"mono\">";
+    writeHtmlEscaped(OS, SC.getProcResourceName(Use.ProcResIdx));
+    OS << "</span>: " << formatv("{0}", Use.Cycles).str() << "</li>";
+  }
+  OS << "</ul></td><td><ul>";
+  for (const ProcResourceUse &Use : SC.getIdealizedPortPressure()) {
+    OS << "<li><span class=\"mono\">";
+    writeHtmlEscaped(OS, SC.getProcResourceName(Use.ProcResIdx));
+    OS << "</span>: " << formatValue(Use.Cycles) << "</li>";
+  }
+  OS << "</ul></td></tr>\n</table>\n";
+}
+
+void Analysis::printSchedClassReport(raw_ostream &OS,
+                                     const SchedClassReport &R) const {
+  ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
+  BenchmarkMode Mode = getMode();
+  OS << "<div class=\"sched-class\">\n<h3>Sched class <span "
+        "class=\"sched-class-name\">";
+  writeHtmlEscaped(OS, R.SC->getName());
+  OS << "</span></h3>\n<p>";
+  OS << (R.Clusters.size() > 1
+             ? "Its instructions fall into several clusters"
+             : "Its instructions measure differently from the model");
+  OS << ".</p>\n<table class=\"sched-class-clusters\">\n<tr><th>Cluster</th>"
+        "<th>Instructions</th>";
+  for (const std::string &Key : Keys) {
+    OS << "<th>";
+    writeHtmlEscaped(OS, Key);
+    OS << "</th>";
+  }
+  OS << "</tr>\n";
+  auto PrintRow = [&](StringRef IdText, bool Unstable,
+                      ArrayRef<size_t> Indices) {
+    Statistics S = getStatistics(Indices);
+    std::optional<double> Distance = getDistanceToModel(*R.SC, S.Mean);
+    bool Good = Distance && *Distance <= Options.InconsistencyEpsilon;
+    OS << "<tr class=\"" << (Good ? "good-cluster" : "bad-cluster")
+       << "\"><td>";
+    writeHtmlEscaped(OS, IdText);
+    if (Unstable)
+      OS << " <span class=\"unstable\" title=\"its points are not alike\">"
+            "unstable</span>";
+    OS << "</td><td><ul>";
+    // One entry per distinct instruction and config in this cluster.
+    std::vector<std::string> Seen;
+    for (size_t P : Indices) {
+      std::string Label = getInstructionLabel(P);
+      if (is_contained(Seen, Label + '\0' + Points[P].Key.Config))
+        continue;
+      Seen.push_back(Label + '\0' + Points[P].Key.Config);
+      OS << "<li><span class=\"mono\" title=\""
+         << htmlEscaped(getSnippetText(P)) << "\">" << htmlEscaped(Label)
+         << "</span>";
+      if (!Points[P].Key.Config.empty())
+        OS << " <span class=\"mono\">" << htmlEscaped(Points[P].Key.Config)
+           << "</span>";
+      OS << "</li>";
+    }
+    OS << "</ul></td>";
+    for (size_t K = 0; K < Keys.size(); ++K) {
+      std::optional<double> Model = R.SC->getModelValue(Mode, Keys[K]);
+      OS << "<td class=\"measurement\">" << formatValue(S.Mean[K])
+         << "<br><span class=\"minmax\">[" << formatValue(S.Min[K]) << "; "
+         << formatValue(S.Max[K]) << "]</span><br><span class=\"model\">"
+         << "model: " << (Model ? formatValue(*Model) : std::string("n/a"))
+         << "</span></td>";
+    }
+    OS << "</tr>\n";
+  };
+  for (const auto &[Id, Indices] : R.Clusters)
+    PrintRow(std::to_string(Id.getId()), Id.isUnstable(), Indices);
+  if (!R.Noise.empty())
+    PrintRow("noise", false, R.Noise);
+  OS << "</table>\n<p>LLVM's scheduling model:</p>\n";
+  printModelTable(OS, *R.SC);
+  OS << "</div>\n";
+}
+
+void Analysis::printInconsistenciesHtml(raw_ostream &OS) const {
+  printHtmlHeader(OS);
+  printChart(OS);
+  std::vector<SchedClassReport> Reports = getInconsistentSchedClasses();
+  OS << "<h2>Sched classes inconsistent with the model (" << Reports.size()
+     << ")</h2>\n";
+  if (Reports.empty())
+    OS << (Clustering.getMeasurementKeys().empty()
+               ? "<p>No successful benchmark to compare with the model.</p>\n"
+               : "<p>Every cluster agrees with the scheduling model.</p>\n");
+  for (const SchedClassReport &R : Reports)
+    printSchedClassReport(OS, R);
+  OS << "</body>\n</html>\n";
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,188 @@
+//===-- AnalysisRunner.cpp --------------------------------------*- C++ -*-===//
+
+#include "AnalysisRunner.h"
+#include "LLVMState.h"
+#include "SchedClassResolution.h"
+#include "llvm/MC/MCInstrDesc.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+namespace {
+/// The only fields needed before the target is known.
+struct DocumentTarget {
+  std::string Triple;
+  std::string CpuName;
+};
+} // namespace
+
+LLVM_YAML_IS_DOCUMENT_LIST_VECTOR(DocumentTarget)
+
+template <> struct llvm::yaml::MappingTraits<DocumentTarget> {
+  static void mapping(IO &Io, DocumentTarget &T) {
+    Io.mapOptional("llvm_triple", T.Triple);
+    Io.mapOptional("cpu_name", T.CpuName);
+  }
+};
+
+namespace llvm {
+namespace exegesis {
+
+static Error makeError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+Expected<BenchmarksTarget> readBenchmarksTarget(MemoryBufferRef Buffer) {
+  // The first error, as "file:line:col: message"; warnings are the keys we
+  // do not map, which are expected.
+  std::string FirstError;
+  auto Handler = [](const SMDiagnostic &Diag, void *Context) {
+    auto &Error = *static_cast<std::string *>(Context);
+    if (Diag.getKind() != SourceMgr::DK_Error || !Error.empty())
+      return;
+    Error = formatv("{0}:{1}:{2}: {3}", Diag.getFilename(), Diag.getLineNo(),
+                    Diag.getColumnNo() + 1, Diag.getMessage())
+                .str();
+  };
+  std::vector<DocumentTarget> Documents;
+  yaml::Input In(Buffer, nullptr, Handler, &FirstError);
+  In.setAllowUnknownKeys(true);
+  In >> Documents;
+  if (In.error())
+    return makeError(FirstError.empty()
+                         ? Buffer.getBufferIdentifier() + ": malformed YAML"
+                         : FirstError);
+  if (Documents.empty())
+    return makeError("'" + Buffer.getBufferIdentifier() +
+                     "' contains no benchmarks");
+  const DocumentTarget &First = Documents.front();
+  for (size_t I = 1; I < Documents.size(); ++I) {
+    const DocumentTarget &D = Documents[I];
+    if (D.Triple == First.Triple && D.CpuName == First.CpuName)
+      continue;
+    return makeError(formatv("'{0}' mixes targets: benchmark #1 is for {1} "
+                             "(cpu '{2}') but benchmark #{3} is for {4} (cpu "
+                             "'{5}'); analyse one CPU at a time",
+                             Buffer.getBufferIdentifier(), First.Triple,
+                             First.CpuName, I + 1, D.Triple, D.CpuName)
+                         .str());
+  }
+  return BenchmarksTarget{First.Triple, First.CpuName};
+}
+
+bool hasMemoryOperand(const LLVMState &State, const Benchmark &B) {
+  for (const MCInst &MI : B.Key.Instructions) {
+    const MCInstrDesc &Desc = State.getInstrInfo().get(MI.getOpcode());
+    for (const MCOperandInfo &Op : Desc.operands())
+      if (Op.OperandType == MCOI::OPERAND_MEMORY)
+        return true;
+  }
+  return false;
+}
+
+/// Writes \p Content to \p Path ("-" is stdout) through a temporary file, so
+/// that a failure never leaves a half-written output behind.
+static Error writeOutput(StringRef Path, StringRef Content) {
+  if (Path == "-") {
+    outs() << Content;
+    outs().flush();
+    return Error::success();
+  }
+  Expected<sys::fs::TempFile> Temp =
+      sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
+  if (!Temp)
+    return makeError("cannot write '" + Path +
+                     "': " + toString(Temp.takeError()));
+  {
+    raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+    OS << Content;
+  }
+  if (Error E = Temp->keep(Path))
+    return makeError("cannot write '" + Path + "': " + toString(std::move(E)));
+  return Error::success();
+}
+
+Error runAnalysis(const AnalysisRunOptions &Options) {
+  if (Options.ClustersFile.empty() && Options.InconsistenciesFile.empty())
+    return makeError("-mode=analysis needs -analysis-clusters-output-file "
+                     "and/or -analysis-inconsistencies-output-file");
+  if (!(Options.Clustering.Epsilon >= 0))
+    return makeError("-analysis-clustering-epsilon must be a non-negative "
+                     "distance");
+  if (!(Options.Report.InconsistencyEpsilon >= 0))
+    return makeError("-analysis-inconsistency-epsilon must be a non-negative "
+                     "distance");
+  if (Options.BenchmarksFile.empty())
+    return makeError("-mode=analysis needs -benchmarks-file (the results to "
+                     "analyse; '-' for stdin)");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFileOrSTDIN(Options.BenchmarksFile, /*IsText=*/true);
+  if (!Buffer)
+    return makeError("cannot read '" + Options.BenchmarksFile +
+                     "': " + Buffer.getError().message());
+  Expected<BenchmarksTarget> Target =
+      readBenchmarksTarget((*Buffer)->getMemBufferRef());
+  if (!Target)
+    return Target.takeError();
+  Expected<std::unique_ptr<LLVMState>> State =
+      Options.OverrideTripleAndCpu
+          ? LLVMState::create(Options.TripleName, Options.CpuName)
+          : LLVMState::create(Target->Triple, Target->CpuName);
+  if (!State) {
+    if (Options.OverrideTripleAndCpu)
+      return State.takeError();
+    return makeError("'" + Options.BenchmarksFile +
+                     "': " + toString(State.takeError()) +
+                     " (-analysis-override-benchmark-triple-and-cpu with "
+                     "-mtriple/-mcpu analyses for another target)");
+  }
+  Expected<std::vector<Benchmark>> AllPoints =
+      Benchmark::readYamls(**State, (*Buffer)->getMemBufferRef());
+  if (!AllPoints)
+    return AllPoints.takeError();
+
+  std::vector<Benchmark> Points;
+  for (Benchmark &B : *AllPoints) {
+    bool Mem = hasMemoryOperand(**State, B);
+    if (Options.Filter == BenchmarkFilter::All ||
+        (Options.Filter == BenchmarkFilter::MemOnly) == Mem)
+      Points.push_back(std::move(B));
+  }
+  std::vector<ResolvedSchedClass> SchedClasses =
+      resolveSchedClasses(**State, Points);
+  std::vector<unsigned> SchedClassIds;
+  for (const ResolvedSchedClass &SC : SchedClasses)
+    SchedClassIds.push_back(SC.getSchedClassId());
+  Expected<BenchmarkClustering> Clustering =
+      BenchmarkClustering::create(Points, Options.Clustering, SchedClassIds);
+  if (!Clustering)
+    return makeError("'" + Options.BenchmarksFile +
+                     "': " + toString(Clustering.takeError()));
+  Analysis A(**State, Points, std::move(SchedClasses), *Clustering,
+             Options.Report);
+
+  // Both reports are built before either is written: an error leaves no
+  // output behind.
+  std::string Csv, Html;
+  raw_string_ostream CsvOS(Csv), HtmlOS(Html);
+  if (!Options.ClustersFile.empty())
+    A.printClustersCsv(CsvOS);
+  if (!Options.InconsistenciesFile.empty())
+    A.printInconsistenciesHtml(HtmlOS);
+  if (!Options.ClustersFile.empty())
+    if (Error E = writeOutput(Options.ClustersFile, Csv))
+      return E;
+  if (!Options.InconsistenciesFile.empty())
+    if (Error E = writeOutput(Options.InconsistenciesFile, Html))
+      return E;
+  return Error::success();
+}
+
+} // namespace exegesis
+} // namespace llvm

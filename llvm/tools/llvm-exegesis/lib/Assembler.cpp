@@ -1,0 +1,378 @@
+//===-- Assembler.cpp -------------------------------------------*- C++ -*-===//
+//
+// The function is streamed through the target's MC object streamer. The
+// prologue, register setup, loop control and epilogue are a few instructions
+// and go through emitInstruction. The repeated snippet is most of the
+// function: when its instructions need no fixups, it is encoded once and its
+// bytes are copied, which is what makes assembling a 10,000-instruction
+// function cheap. Snippets with fixups take the slow path, one
+// emitInstruction per copy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Assembler.h"
+#include "LLVMState.h"
+#include "SnippetRepetitor.h"
+#include "Target.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/MC/MCAsmBackend.h"
+#include "llvm/MC/MCAssembler.h"
+#include "llvm/MC/MCCodeEmitter.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCFixup.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCObjectStreamer.h"
+#include "llvm/MC/MCObjectWriter.h"
+#include "llvm/MC/MCSymbol.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace llvm {
+namespace exegesis {
+
+/// Functions larger than this are refused: they would take gigabytes to
+/// build and could not be measured sensibly anyway.
+static constexpr uint64_t MaxFunctionBytes = uint64_t(1) << 30;
+
+static Error makeError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// Refuses what the encoder cannot take (pseudo instructions, malformed
+/// operand lists) with a message instead of a crash inside LLVM.
+static Error checkSnippet(const LLVMState &State, ArrayRef<MCInst> Snippet) {
+  const MCInstrInfo &II = State.getInstrInfo();
+  for (auto [Index, Inst] : enumerate(Snippet)) {
+    if (Inst.getOpcode() >= II.getNumOpcodes())
+      return makeError("snippet instruction " + Twine(Index) +
+                       " has an unknown opcode " + Twine(Inst.getOpcode()));
+    const MCInstrDesc &Desc = II.get(Inst.getOpcode());
+    StringRef Name = State.getOpcodeName(Inst.getOpcode());
+    if (Desc.isPseudo())
+      return makeError("snippet instruction " + Twine(Index) + " (" + Name +
+                       ") is a pseudo instruction and cannot be assembled");
+    bool CountOk = Desc.isVariadic()
+                       ? Inst.getNumOperands() >= Desc.getNumOperands()
+                       : Inst.getNumOperands() == Desc.getNumOperands();
+    if (!CountOk)
+      return makeError("snippet instruction " + Twine(Index) + " (" + Name +
+                       ") has " + Twine(Inst.getNumOperands()) +
+                       " operands, expected " + Twine(Desc.getNumOperands()));
+  }
+  return Error::success();
+}
+
+/// Marks every register \p Inst writes, explicitly or implicitly.
+static void addWrittenRegisters(const MCInstrInfo &II, const MCInst &Inst,
+                                BitVector &Written) {
+  const MCInstrDesc &Desc = II.get(Inst.getOpcode());
+  for (unsigned I = 0, E = std::min<unsigned>(Desc.getNumDefs(),
+                                              Inst.getNumOperands());
+       I < E; ++I) {
+    const MCOperand &Op = Inst.getOperand(I);
+    if (Op.isReg() && Op.getReg().isValid())
+      Written.set(Op.getReg().id());
+  }
+  for (MCPhysReg Reg : Desc.implicit_defs())
+    Written.set(Reg);
+}
+
+namespace {
+
+/// The MC objects of one object file. An MCContext owns the symbols and
+/// sections of one object, so each function gets its own.
+class ObjectBuilder {
+public:
+  ObjectBuilder(const LLVMState &State, SmallString<0> &Object)
+      : State(State), OS(Object),
+        Ctx(State.getTriple(), &State.getAsmInfo(), &State.getRegInfo(),
+            &State.getSubtargetInfo(), nullptr, &State.getTargetOptions()) {
+    Ctx.setDiagnosticHandler([this](const SMDiagnostic &Diag, bool,
+                                    const SourceMgr &,
+                                    std::vector<const MDNode *> &) {
+      if (FirstDiagnostic.empty())
+        FirstDiagnostic = Diag.getMessage().str();
+    });
+    const Target &T = State.getTarget();
+    ObjectFileInfo.reset(T.createMCObjectFileInfo(Ctx, /*PIC=*/false));
+    Ctx.setObjectFileInfo(ObjectFileInfo.get());
+    std::unique_ptr<MCAsmBackend> Backend(
+        T.createMCAsmBackend(State.getSubtargetInfo(), State.getRegInfo(),
+                             State.getTargetOptions()));
+    std::unique_ptr<MCCodeEmitter> Emitter(
+        T.createMCCodeEmitter(State.getInstrInfo(), Ctx));
+    if (!Backend || !Emitter)
+      return;
+    std::unique_ptr<MCObjectWriter> Writer = Backend->createObjectWriter(OS);
+    Streamer.reset(T.createMCObjectStreamer(
+        State.getTriple(), Ctx, std::move(Backend), std::move(Writer),
+        std::move(Emitter), State.getSubtargetInfo()));
+  }
+
+  bool isValid() const { return Streamer != nullptr; }
+  MCContext &getContext() { return Ctx; }
+  MCObjectStreamer &getStreamer() {
+    return static_cast<MCObjectStreamer &>(*Streamer);
+  }
+  MCAssembler &getAssembler() { return getStreamer().getAssembler(); }
+  const MCObjectFileInfo &getObjectFileInfo() { return *ObjectFileInfo; }
+
+  /// Lays out and writes the object; fails with the assembler's first
+  /// diagnostic (e.g. a branch out of range).
+  Error finish() {
+    Streamer->finish();
+    if (Ctx.hadError())
+      return makeError("assembling the function failed: " +
+                       (FirstDiagnostic.empty() ? std::string("unknown error")
+                                                : FirstDiagnostic));
+    return Error::success();
+  }
+
+private:
+  const LLVMState &State;
+  raw_svector_ostream OS;
+  MCContext Ctx;
+  std::unique_ptr<MCObjectFileInfo> ObjectFileInfo;
+  std::unique_ptr<MCStreamer> Streamer;
+  std::string FirstDiagnostic;
+};
+
+/// The snippet encoded once: its bytes and where each instruction starts.
+struct EncodedSnippet {
+  SmallString<64> Bytes;
+  SmallVector<uint64_t, 8> Offsets;
+};
+
+} // namespace
+
+/// Encodes \p Snippet with \p Emitter. Unless \p AllowFixups, nullopt when
+/// an instruction needs a fixup, i.e. its bytes depend on where it lands.
+static std::optional<EncodedSnippet> encodeSnippet(const MCCodeEmitter &Emitter,
+                                                   const MCSubtargetInfo &STI,
+                                                   ArrayRef<MCInst> Snippet,
+                                                   bool AllowFixups) {
+  EncodedSnippet Encoded;
+  SmallVector<MCFixup, 4> Fixups;
+  for (const MCInst &Inst : Snippet) {
+    Encoded.Offsets.push_back(Encoded.Bytes.size());
+    Emitter.encodeInstruction(Inst, Encoded.Bytes, Fixups, STI);
+    if (!Fixups.empty() && !AllowFixups)
+      return std::nullopt;
+  }
+  return Encoded;
+}
+
+/// Finds the function's bytes in the object: .text holds nothing else.
+static Error locateCode(AssembledFunction &Function) {
+  Expected<std::unique_ptr<object::ObjectFile>> Object =
+      object::ObjectFile::createObjectFile(
+          MemoryBufferRef(Function.ObjectFile.str(), "assembled function"));
+  if (!Object)
+    return makeError("cannot read back the assembled object: " +
+                     toString(Object.takeError()));
+  for (const object::SectionRef &Section : (*Object)->sections()) {
+    Expected<StringRef> Name = Section.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name != ".text")
+      continue;
+    Expected<StringRef> Contents = Section.getContents();
+    if (!Contents)
+      return makeError("cannot read back the assembled object: " +
+                       toString(Contents.takeError()));
+    Function.CodeOffsetInObject = Contents->data() - Function.ObjectFile.data();
+    Function.CodeSize = Contents->size();
+    return Error::success();
+  }
+  return makeError("the assembled object has no .text section");
+}
+
+Expected<AssembledFunction>
+assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
+                         const AssemblyRequest &Request) {
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  const MCSubtargetInfo &STI = State.getSubtargetInfo();
+  const MCInstrInfo &II = State.getInstrInfo();
+  const MCRegisterInfo &RI = State.getRegInfo();
+  ArrayRef<MCInst> Snippet = Code.Key.Instructions;
+  // Objects are ELF, and the targets' register conventions are the ELF
+  // platforms' (System V, AAPCS64).
+  if (!State.getTriple().isOSBinFormatELF())
+    return makeError("assembling for " + State.getTriple().str() +
+                     " is not supported: only ELF targets are");
+  if (Error E = checkSnippet(State, Snippet))
+    return E;
+  RepetitionPlan Plan =
+      planRepetition(Request.Repetition, Snippet.size(),
+                     Request.MinInstructions, Request.LoopBodySize);
+
+  Expected<std::vector<MCInst>> Setup =
+      ET.setRegistersTo(STI, Code.Key.RegisterInitialValues);
+  if (!Setup)
+    return Setup.takeError();
+
+  AssembledFunction Function;
+  // Declared before the builder, whose stream writes into it, so that it
+  // outlives the builder.
+  SmallString<0> ObjectBytes;
+  ObjectBuilder Builder(State, ObjectBytes);
+  if (!Builder.isValid())
+    return makeError("cannot emit objects for " + State.getTriple().str());
+  MCContext &Ctx = Builder.getContext();
+
+  BitVector SnippetWrites(RI.getNumRegs());
+  for (const MCInst &Inst : Snippet)
+    addWrittenRegisters(II, Inst, SnippetWrites);
+
+  std::vector<MCInst> LoopSetup, LoopEnd;
+  MCSymbol *LoopStart = nullptr;
+  if (Plan.IsLoop) {
+    MCRegister Counter =
+        Code.LoopRegister.isValid()
+            ? Code.LoopRegister
+            : ET.getDefaultLoopCounterRegister(State.getTriple());
+    if (!Counter.isValid())
+      return makeError("loop repetition is not supported for " +
+                       State.getTriple().str());
+    StringRef CounterName = State.getRegisterName(Counter);
+    for (unsigned Reg : SnippetWrites.set_bits())
+      if (RI.regsOverlap(Reg, Counter))
+        return makeError("the snippet writes " + State.getRegisterName(Reg) +
+                         ", which overlaps the loop counter " + CounterName +
+                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
+    for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
+      if (RI.regsOverlap(RV.Register, Counter))
+        return makeError("the snippet sets an initial value for " +
+                         State.getRegisterName(RV.Register) +
+                         ", which overlaps the loop counter " + CounterName +
+                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
+    Expected<std::vector<MCInst>> Init =
+        ET.setRegTo(STI, Counter, APInt(64, Plan.LoopIterations));
+    if (!Init)
+      return Init.takeError();
+    LoopSetup = std::move(*Init);
+    LoopStart = Ctx.createTempSymbol("loop");
+    Expected<std::vector<MCInst>> End = ET.decrementLoopCounterAndBranch(
+        Counter, MCSymbolRefExpr::create(LoopStart, Ctx));
+    if (!End)
+      return End.takeError();
+    LoopEnd = std::move(*End);
+  }
+
+  BitVector Written = SnippetWrites;
+  for (ArrayRef<MCInst> Insts :
+       {ArrayRef<MCInst>(*Setup), ArrayRef<MCInst>(LoopSetup),
+        ArrayRef<MCInst>(LoopEnd)})
+    for (const MCInst &Inst : Insts)
+      addWrittenRegisters(II, Inst, Written);
+  std::vector<MCRegister> Clobbered;
+  for (unsigned Reg : Written.set_bits())
+    Clobbered.push_back(MCRegister(Reg));
+  Expected<std::vector<MCInst>> Prologue =
+      ET.generatePrologue(State, Clobbered);
+  if (!Prologue)
+    return Prologue.takeError();
+  Expected<std::vector<MCInst>> Epilogue =
+      ET.generateEpilogue(State, Clobbered);
+  if (!Epilogue)
+    return Epilogue.takeError();
+
+  MCObjectStreamer &Streamer = Builder.getStreamer();
+  auto Emit = [&](ArrayRef<MCInst> Insts) {
+    for (const MCInst &Inst : Insts)
+      Streamer.emitInstruction(Inst, STI);
+  };
+  Streamer.initSections(/*NoExecStack=*/false, STI);
+  Streamer.switchSection(Builder.getObjectFileInfo().getTextSection());
+  MCSymbol *FunctionStart = Ctx.getOrCreateSymbol(FunctionSymbolName);
+  Streamer.emitSymbolAttribute(FunctionStart, MCSA_Global);
+  Streamer.emitSymbolAttribute(FunctionStart, MCSA_ELF_TypeFunction);
+  Streamer.emitLabel(FunctionStart);
+  Emit(*Prologue);
+  Emit(*Setup);
+  Emit(LoopSetup);
+  MCSymbol *BodyStart = LoopStart;
+  if (Plan.IsLoop) {
+    Streamer.emitCodeAlignment(ET.getLoopAlignment(), &STI);
+  } else {
+    BodyStart = Ctx.createTempSymbol("body");
+  }
+  Streamer.emitLabel(BodyStart);
+
+  // The size of a copy before any relaxation, to refuse functions that
+  // would not fit in memory before trying to build them.
+  EncodedSnippet Sizing = encodeSnippet(Builder.getAssembler().getEmitter(),
+                                        STI, Snippet, /*AllowFixups=*/true)
+                              .value();
+  if (Plan.CopiesEmitted * Sizing.Bytes.size() > MaxFunctionBytes)
+    return makeError("the measured function would hold " +
+                     Twine(Plan.CopiesEmitted * Snippet.size()) +
+                     " instructions (" +
+                     Twine(Plan.CopiesEmitted * Sizing.Bytes.size()) +
+                     " bytes), more than the " + Twine(MaxFunctionBytes) +
+                     " bytes allowed; use a smaller -min-instructions or "
+                     "-loop-body-size");
+  std::optional<EncodedSnippet> Encoded;
+  if (Request.RepeatEncodedBytes && Plan.CopiesEmitted > 1)
+    Encoded = encodeSnippet(Builder.getAssembler().getEmitter(), STI, Snippet,
+                            /*AllowFixups=*/false);
+  // Per snippet instruction of the slow path, a label to find it by.
+  std::vector<MCSymbol *> InstructionLabels;
+  if (Encoded) {
+    // The first copy goes through the streamer like any code (targets mark
+    // code regions, e.g. AArch64's $x mapping symbol); the others are its
+    // bytes.
+    Emit(Snippet);
+    SmallString<0> Copies;
+    Copies.reserve(Encoded->Bytes.size() * (Plan.CopiesEmitted - 1));
+    for (uint64_t I = 1; I < Plan.CopiesEmitted; ++I)
+      Copies.append(Encoded->Bytes);
+    Streamer.appendContents(ArrayRef<char>(Copies.data(), Copies.size()));
+  } else {
+    InstructionLabels.reserve(Plan.CopiesEmitted * Snippet.size());
+    for (uint64_t I = 0; I < Plan.CopiesEmitted; ++I)
+      for (const MCInst &Inst : Snippet) {
+        InstructionLabels.push_back(Ctx.createTempSymbol());
+        Streamer.emitLabel(InstructionLabels.back());
+        Streamer.emitInstruction(Inst, STI);
+      }
+  }
+  Emit(LoopEnd);
+  Emit(*Epilogue);
+  MCSymbol *FunctionEnd = Ctx.createTempSymbol("end");
+  Streamer.emitLabel(FunctionEnd);
+  Streamer.emitELFSize(FunctionStart,
+                       MCBinaryExpr::createSub(
+                           MCSymbolRefExpr::create(FunctionEnd, Ctx),
+                           MCSymbolRefExpr::create(FunctionStart, Ctx), Ctx));
+  if (Error E = Builder.finish())
+    return E;
+
+  const MCAssembler &Asm = Builder.getAssembler();
+  uint64_t Base = Asm.getSymbolOffset(*FunctionStart);
+  Function.SnippetLocations.reserve(Plan.CopiesEmitted * Snippet.size());
+  if (Encoded) {
+    uint64_t First = Asm.getSymbolOffset(*BodyStart) - Base;
+    for (uint64_t Copy = 0; Copy < Plan.CopiesEmitted; ++Copy)
+      for (unsigned I = 0; I < Snippet.size(); ++I)
+        Function.SnippetLocations.push_back(
+            {First + Copy * Encoded->Bytes.size() + Encoded->Offsets[I], I});
+  } else {
+    for (auto [Index, Label] : enumerate(InstructionLabels))
+      Function.SnippetLocations.push_back(
+          {Asm.getSymbolOffset(*Label) - Base,
+           static_cast<unsigned>(Index % Snippet.size())});
+  }
+  Function.ObjectFile = std::move(ObjectBytes);
+  Function.NumExecutedInstructions = Plan.NumExecutedInstructions;
+  Function.NumSnippetRepetitions = Plan.NumSnippetRepetitions;
+  if (Error E = locateCode(Function))
+    return E;
+  return Function;
+}
+
+} // namespace exegesis
+} // namespace llvm

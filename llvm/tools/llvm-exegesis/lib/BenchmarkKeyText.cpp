@@ -1,0 +1,179 @@
+//===-- BenchmarkKeyText.cpp ------------------------------------*- C++ -*-===//
+
+#include "BenchmarkKeyText.h"
+#include "LLVMState.h"
+#include "RegisterWidth.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+namespace llvm {
+namespace exegesis {
+
+static constexpr StringLiteral NoRegisterText = "%noreg";
+static constexpr StringLiteral ImmediatePrefix = "i_0x";
+static constexpr StringLiteral FPImmediatePrefix = "f_";
+static constexpr StringLiteral InvalidOperandText = "INVALID";
+
+static Error makeError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+static bool isKnownRegister(const LLVMState &State, MCRegister Reg) {
+  return Reg.id() < State.getRegInfo().getNumRegs();
+}
+
+Error checkBenchmarkKeyIsWritable(const LLVMState &State,
+                                  const BenchmarkKey &Key) {
+  for (const MCInst &Inst : Key.Instructions) {
+    if (Inst.getOpcode() >= State.getInstrInfo().getNumOpcodes())
+      return makeError("cannot write opcode number " + Twine(Inst.getOpcode()) +
+                       ": not an opcode of " + State.getTriple().str());
+    for (const MCOperand &Op : Inst)
+      if (Op.isReg() && !isKnownRegister(State, Op.getReg()))
+        return makeError("cannot write register number " +
+                         Twine(Op.getReg().id()) + " in " +
+                         State.getOpcodeName(Inst.getOpcode()) +
+                         ": not a register of " + State.getTriple().str());
+  }
+  for (const RegisterValue &RV : Key.RegisterInitialValues)
+    if (!RV.Register.isValid() || !isKnownRegister(State, RV.Register))
+      return makeError("cannot write the initial value of register number " +
+                       Twine(RV.Register.id()) + ": not a register of " +
+                       State.getTriple().str());
+  return Error::success();
+}
+
+static void writeOperand(const LLVMState &State, const MCOperand &Op,
+                         raw_ostream &OS) {
+  if (Op.isReg()) {
+    if (Op.getReg().isValid())
+      OS << State.getRegisterName(Op.getReg());
+    else
+      OS << NoRegisterText;
+  } else if (Op.isImm()) {
+    OS << ImmediatePrefix
+       << utohexstr(static_cast<uint64_t>(Op.getImm()), /*LowerCase=*/true);
+  } else if (Op.isDFPImm()) {
+    OS << FPImmediatePrefix << format("%a", bit_cast<double>(Op.getDFPImm()));
+  } else if (Op.isSFPImm()) {
+    // Widening to double is exact, so the value survives a round trip.
+    OS << FPImmediatePrefix
+       << format("%a", static_cast<double>(bit_cast<float>(Op.getSFPImm())));
+  } else {
+    OS << InvalidOperandText;
+  }
+}
+
+std::string instructionToText(const LLVMState &State, const MCInst &Inst) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << State.getOpcodeName(Inst.getOpcode());
+  for (const MCOperand &Op : Inst) {
+    OS << ' ';
+    writeOperand(State, Op, OS);
+  }
+  return Text;
+}
+
+static Expected<MCOperand> readOperand(const LLVMState &State,
+                                       StringRef Token) {
+  if (Token == NoRegisterText)
+    return MCOperand::createReg(MCRegister());
+  if (Token.starts_with(ImmediatePrefix)) {
+    StringRef Digits = Token.drop_front(ImmediatePrefix.size());
+    uint64_t Value = 0;
+    // getAsInteger would accept a second radix prefix; only digits may follow.
+    if (Digits.empty() || !all_of(Digits, isHexDigit) ||
+        Digits.getAsInteger(16, Value))
+      return makeError("invalid immediate '" + Token +
+                       "', expected i_0x and at most 16 hex digits");
+    return MCOperand::createImm(static_cast<int64_t>(Value));
+  }
+  if (Token.starts_with(FPImmediatePrefix)) {
+    StringRef Number = Token.drop_front(FPImmediatePrefix.size());
+    APFloat Value(APFloat::IEEEdouble());
+    if (Number.empty() ||
+        errorToBool(
+            Value.convertFromString(Number, APFloat::rmNearestTiesToEven)
+                .takeError()))
+      return makeError("invalid floating-point immediate '" + Token +
+                       "', expected f_ and a number in %a form");
+    return MCOperand::createDFPImm(Value.bitcastToAPInt().getZExtValue());
+  }
+  if (Token == InvalidOperandText)
+    return makeError("operand INVALID cannot be read: it stands for an "
+                     "operand (e.g. an expression) that has no textual form");
+  if (std::optional<MCRegister> Reg = State.getRegisterByName(Token))
+    return MCOperand::createReg(*Reg);
+  return makeError("unknown register or operand '" + Token + "'");
+}
+
+Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text) {
+  SmallVector<StringRef, 8> Tokens;
+  SplitString(Text, Tokens, " \t");
+  if (Tokens.empty())
+    return makeError("empty instruction, expected an opcode name");
+  std::optional<unsigned> Opcode = State.getOpcodeByName(Tokens[0]);
+  if (!Opcode)
+    return makeError("unknown opcode '" + Tokens[0] + "'");
+  MCInst Inst;
+  Inst.setOpcode(*Opcode);
+  for (StringRef Token : ArrayRef(Tokens).drop_front()) {
+    Expected<MCOperand> Op = readOperand(State, Token);
+    if (!Op)
+      return Op.takeError();
+    Inst.addOperand(*Op);
+  }
+  // Code that later looks at the operands (analysis, assembly) relies on the
+  // count matching the instruction description.
+  const MCInstrDesc &Desc = State.getInstrInfo().get(*Opcode);
+  unsigned Want = Desc.getNumOperands();
+  unsigned Got = Inst.getNumOperands();
+  if (Desc.isVariadic() ? Got < Want : Got != Want)
+    return makeError(Twine(Tokens[0]) + " takes " +
+                     (Desc.isVariadic() ? "at least " : "") + Twine(Want) +
+                     " operand" + (Want == 1 ? "" : "s") + ", got " +
+                     Twine(Got));
+  return Inst;
+}
+
+std::string registerValueToText(const LLVMState &State,
+                                const RegisterValue &Value) {
+  std::string Text = State.getRegisterName(Value.Register).str();
+  Text += "=0x";
+  Text += Value.Value.getBitWidth() == 0
+              ? std::string("0")
+              : toString(Value.Value, 16, /*Signed=*/false);
+  return Text;
+}
+
+Expected<RegisterValue> registerValueFromText(const LLVMState &State,
+                                              StringRef Text) {
+  auto [Name, Hex] = Text.split('=');
+  if (Name.size() == Text.size())
+    return makeError("invalid register value '" + Text +
+                     "', expected <REG>=0x<HEX>");
+  std::optional<MCRegister> Reg = State.getRegisterByName(Name);
+  if (!Reg)
+    return makeError("unknown register '" + Name + "' in '" + Text + "'");
+  if (!Hex.consume_front("0x") || Hex.empty() || !all_of(Hex, isHexDigit))
+    return makeError("invalid value in '" + Text +
+                     "', expected 0x and hex digits");
+  Hex = Hex.ltrim('0');
+  if (Hex.empty())
+    Hex = "0";
+  APInt Value(4 * Hex.size(), Hex, 16);
+  // The width the snippet parser gives the same DEFREG value, unless the
+  // value (from an older or foreign file) does not fit.
+  unsigned Width =
+      std::max({getRegisterBitWidth(State, *Reg), Value.getActiveBits(), 1u});
+  return RegisterValue{*Reg, Value.zextOrTrunc(Width)};
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,459 @@
+//===-- BenchmarkMeasurer.cpp -----------------------------------*- C++ -*-===//
+
+#include "BenchmarkMeasurer.h"
+#include "Counter.h"
+#include "CpuEventTable.h"
+#include "InProcessFunctionExecutor.h"
+#include "LLVMState.h"
+#include "SubProcessFunctionExecutor.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace llvm {
+namespace exegesis {
+
+double aggregateSamples(ArrayRef<int64_t> Samples, ResultAggregationMode Mode) {
+  assert(!Samples.empty() && "no samples to aggregate");
+  switch (Mode) {
+  case ResultAggregationMode::Min:
+    return *std::min_element(Samples.begin(), Samples.end());
+  case ResultAggregationMode::Max:
+    return *std::max_element(Samples.begin(), Samples.end());
+  case ResultAggregationMode::Mean:
+    return std::accumulate(Samples.begin(), Samples.end(), 0.0) /
+           Samples.size();
+  case ResultAggregationMode::MinVariance: {
+    std::vector<double> Sorted(Samples.begin(), Samples.end());
+    std::sort(Sorted.begin(), Sorted.end());
+    size_t Window = (Sorted.size() + 1) / 2;
+    double BestMean = 0, BestVariance = INFINITY;
+    for (size_t Start = 0; Start + Window <= Sorted.size(); ++Start) {
+      double Mean = 0;
+      for (size_t I = Start; I < Start + Window; ++I)
+        Mean += Sorted[I];
+      Mean /= Window;
+      double Variance = 0;
+      for (size_t I = Start; I < Start + Window; ++I)
+        Variance += (Sorted[I] - Mean) * (Sorted[I] - Mean);
+      if (Variance < BestVariance) {
+        BestVariance = Variance;
+        BestMean = Mean;
+      }
+    }
+    return BestMean;
+  }
+  }
+  llvm_unreachable("unknown aggregation mode");
+}
+
+static Error measureError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+BenchmarkMeasurer::~BenchmarkMeasurer() = default;
+
+std::unique_ptr<FunctionExecutor>
+BenchmarkMeasurer::makeExecutor(CounterSpec Spec) const {
+  if (Options.Execution == ExecutionMode::InProcess)
+    return std::make_unique<InProcessFunctionExecutor>(std::move(Spec));
+  SubProcessOptions SubOptions;
+  SubOptions.Cpu = Options.BenchmarkProcessCpu;
+  SubOptions.TimeoutSeconds = Options.SubprocessTimeoutSeconds;
+  SubOptions.Handoff = Options.CounterHandoff;
+  return std::make_unique<SubProcessFunctionExecutor>(std::move(Spec),
+                                                      SubOptions);
+}
+
+/// Opens \p Events on this process to find out early, with a clear message,
+/// whether they can be counted here at all.
+static Error probeEvents(ArrayRef<PerfEvent> Events, const Twine &Purpose) {
+  Expected<CounterGroup> Group = CounterGroup::open(Events, 0);
+  if (!Group)
+    return measureError(Purpose + ": " + toString(Group.takeError()));
+  return Error::success();
+}
+
+Expected<std::unique_ptr<BenchmarkMeasurer>>
+BenchmarkMeasurer::create(const LLVMState &State,
+                          const BenchmarkRunOptions &Options) {
+  Triple Host(sys::getProcessTriple());
+  if (State.getTriple().getArch() != Host.getArch() || !Host.isOSLinux())
+    return measureError("cannot measure " + State.getTriple().str() +
+                        " code on this " + Host.str() +
+                        " host; stop before the measure phase with "
+                        "-benchmark-phase=assemble-measured-code");
+  if (Options.Execution == ExecutionMode::InProcess &&
+      Options.BenchmarkProcessCpu)
+    return measureError("-benchmark-process-cpu is only supported in the "
+                        "subprocess execution mode");
+  std::unique_ptr<BenchmarkMeasurer> M(new BenchmarkMeasurer(State, Options));
+
+  if (Options.UseDummyPerfCounters) {
+    M->Counters.push_back({"", M->makeExecutor(CounterSpec{})});
+    return M;
+  }
+
+  std::vector<PerfEvent> Validation;
+  for (const std::string &Name : Options.ValidationCounters) {
+    Expected<PerfEvent> Event = PerfEvent::create(Name);
+    if (!Event)
+      return measureError("invalid -validation-counter '" + Name +
+                          "': " + toString(Event.takeError()));
+    Validation.push_back(std::move(*Event));
+    M->ValidationNames.push_back(Name);
+  }
+  if (Validation.size() + 1 > MaxEventsPerGroup)
+    return measureError("at most " + Twine(MaxEventsPerGroup - 1) +
+                        " validation counters are supported");
+  if (!Validation.empty())
+    if (Error E = probeEvents(Validation, "validation counters"))
+      return E;
+
+  auto AddCounter = [&](StringRef Key, PerfEvent Main) -> Error {
+    CounterSpec Spec;
+    Spec.Events.push_back(std::move(Main));
+    Spec.Events.insert(Spec.Events.end(), Validation.begin(), Validation.end());
+    if (Error E = probeEvents(Spec.Events, "cannot count '" + Key + "'"))
+      return E;
+    M->Counters.push_back({Key.str(), M->makeExecutor(std::move(Spec))});
+    return Error::success();
+  };
+
+  if (Options.Mode == BenchmarkMode::Uops) {
+    const CpuEventTable *Table = findCpuEventTable(State.getCpuName());
+    if (!Table || Table->Ports.empty())
+      return measureError("uops mode needs per-port micro-op counters, and "
+                          "none are known for CPU '" +
+                          State.getCpuName() + "'");
+    auto Resolve = [&](StringRef Name) -> Expected<PerfEvent> {
+      Expected<PerfEvent> Event = PerfEvent::create(Name);
+      if (!Event)
+        return measureError("uops mode needs per-port micro-op counters: " +
+                            toString(Event.takeError()));
+      if (Error E = probeEvents({*Event},
+                                "uops mode needs per-port micro-op counters"))
+        return E;
+      return Event;
+    };
+    for (const PortEvent &Port : Table->Ports) {
+      Expected<PerfEvent> Event = Resolve(Port.EventName);
+      if (!Event)
+        return Event.takeError();
+      if (Error E = AddCounter(Port.ResourceName, std::move(*Event)))
+        return E;
+    }
+    Expected<PerfEvent> Uops = Resolve(Table->UopsEvent);
+    if (!Uops)
+      return Uops.takeError();
+    if (Error E = AddCounter("NumMicroOps", std::move(*Uops)))
+      return E;
+    M->CounterDescription = "micro-ops counted by hardware events";
+    return M;
+  }
+
+  Expected<CycleCounter> Cycles =
+      CycleCounter::select(Options.CycleCounter, State.getCpuName());
+  if (!Cycles)
+    return Cycles.takeError();
+  M->TimeBased = Cycles->IsTimeBased;
+  if (M->TimeBased) {
+    Expected<CycleEstimator> Estimator =
+        CycleEstimator::create(State.getTriple());
+    if (!Estimator)
+      return Estimator.takeError();
+    M->Estimator.emplace(std::move(*Estimator));
+  }
+  std::string CounterName = Cycles->Event.getName().str();
+  if (Error E = AddCounter(getBenchmarkModeName(Options.Mode),
+                           std::move(Cycles->Event)))
+    return E;
+  M->CounterDescription =
+      M->TimeBased ? "cycles estimated from time counter " + CounterName
+                   : "cycles counted by hardware event " + CounterName;
+  return M;
+}
+
+/// The bytes the child maps for a MEM-MAP: the MEM-DEF value repeated.
+static Expected<std::vector<FixedMemoryRegion>>
+getFixedMemory(const BenchmarkKey &Key) {
+  std::vector<FixedMemoryRegion> Regions;
+  for (const MemoryMapping &Mapping : Key.MemoryMappings) {
+    auto It = Key.MemoryValues.find(Mapping.MemoryValueName);
+    if (It == Key.MemoryValues.end())
+      return measureError("memory mapping of undefined value '" +
+                          Mapping.MemoryValueName + "'");
+    const MemoryValue &Value = It->second;
+    std::string Pattern;
+    unsigned Bits = Value.Value.getBitWidth();
+    for (unsigned Bit = 0; Bit < Bits; Bit += 8)
+      Pattern += static_cast<char>(
+          Value.Value.extractBitsAsZExtValue(std::min(8u, Bits - Bit), Bit));
+    if (Pattern.empty())
+      Pattern = std::string(1, '\0');
+    FixedMemoryRegion Region;
+    Region.Address = Mapping.Address;
+    while (Region.Contents.size() < Value.SizeBytes)
+      Region.Contents += Pattern;
+    Region.Contents.resize(Value.SizeBytes);
+    Regions.push_back(std::move(Region));
+  }
+  return Regions;
+}
+
+std::string
+BenchmarkMeasurer::describeFault(const BenchmarkCode &Code,
+                                 ArrayRef<const AssembledFunction *> Functions,
+                                 const FaultLocation &Fault) const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "faulting address " << format_hex(Fault.FaultAddress, 0);
+  const AssembledFunction *Function = Fault.FunctionIndex < Functions.size()
+                                          ? Functions[Fault.FunctionIndex]
+                                          : nullptr;
+  if (!Function) {
+    OS << ", in the cycle calibration code";
+    return Text;
+  }
+  const SnippetInstructionLocation *Found = nullptr;
+  for (const SnippetInstructionLocation &Location : Function->SnippetLocations)
+    if (Location.Offset == Fault.InstructionOffset)
+      Found = &Location;
+  if (!Found) {
+    OS << ", at offset " << Fault.InstructionOffset
+       << " of the generated function, outside the snippet";
+    return Text;
+  }
+  OS << ", at snippet instruction " << Found->SnippetIndex;
+  if (Found->SnippetIndex < Code.InstructionTexts.size())
+    OS << " '" << StringRef(Code.InstructionTexts[Found->SnippetIndex]).trim()
+       << "'";
+  else if (Found->SnippetIndex < Code.Key.Instructions.size())
+    OS << " ("
+       << State.getOpcodeName(
+              Code.Key.Instructions[Found->SnippetIndex].getOpcode())
+       << ")";
+  return Text;
+}
+
+static std::vector<int64_t> column(ArrayRef<CounterValues> Readings,
+                                   size_t Index) {
+  std::vector<int64_t> Values;
+  for (const CounterValues &Reading : Readings)
+    Values.push_back(Reading[Index]);
+  return Values;
+}
+
+Expected<std::optional<BenchmarkMeasurer::VariantResult>>
+BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
+                                  const FixedLayout &Layout,
+                                  Benchmark &Benchmark) {
+  std::vector<const AssembledFunction *> Measured = {V.Short};
+  if (V.Long)
+    Measured.push_back(V.Long);
+  std::vector<ExecutableFunction> Loaded;
+  for (const AssembledFunction *F : Measured) {
+    Expected<ExecutableFunction> Function =
+        ExecutableFunction::fromObject(F->ObjectFile, FunctionSymbolName);
+    if (!Function)
+      return Function.takeError();
+    Loaded.push_back(std::move(*Function));
+  }
+  bool Calibrate = TimeBased && Estimator;
+
+  // What runs in one executor call. Normally everything, round robin; code
+  // at a fixed address holds one function at a time, so then each measured
+  // function gets a call of its own (each with the calibration).
+  struct Batch {
+    std::vector<const ExecutableFunction *> Run;
+    std::vector<const AssembledFunction *> Assembled;
+  };
+  std::vector<Batch> Batches;
+  for (size_t I = 0; I < Loaded.size(); ++I) {
+    if (I == 0 || Layout.FirstFunctionAddress)
+      Batches.emplace_back();
+    Batches.back().Run.push_back(&Loaded[I]);
+    Batches.back().Assembled.push_back(Measured[I]);
+  }
+  for (Batch &B : Batches)
+    if (Calibrate)
+      for (const ExecutableFunction *F : Estimator->getCalibrationFunctions()) {
+        B.Run.push_back(F);
+        B.Assembled.push_back(nullptr);
+      }
+
+  VariantResult Result;
+  for (KeyedCounter &Counter : Counters) {
+    // Readings per measured function, and of the calibration chains.
+    std::vector<std::vector<CounterValues>> Readings(Loaded.size());
+    std::vector<CounterValues> CalibrationShort, CalibrationLong;
+    size_t NextFunction = 0;
+    for (const Batch &B : Batches) {
+      // One more round than asked for: the first pays for cold caches, TLBs
+      // and page faults, and is dropped.
+      Expected<SampleTable> Samples = Counter.Executor->runAndSample(
+          B.Run, Options.RepeatCount + 1, Layout);
+      if (!Samples) {
+        std::optional<std::string> Failure;
+        Error Other =
+            handleErrors(Samples.takeError(), [&](const SnippetFailure &F) {
+              Failure = F.getMessage();
+              if (F.getFault()) {
+                std::string Where =
+                    describeFault(Code, B.Assembled, *F.getFault());
+                Benchmark.Info = Benchmark.Info.empty()
+                                     ? Where
+                                     : Benchmark.Info + "; " + Where;
+              }
+            });
+        if (Other)
+          return Other;
+        Benchmark.Error = *Failure;
+        return std::nullopt;
+      }
+      for (size_t I = 0; I < B.Run.size(); ++I) {
+        std::vector<CounterValues> &Column = (*Samples)[I];
+        Column.erase(Column.begin());
+        std::vector<CounterValues> &Into =
+            B.Assembled[I]          ? Readings[NextFunction++]
+            : I + 1 == B.Run.size() ? CalibrationLong
+                                    : CalibrationShort;
+        Into.insert(Into.end(), Column.begin(), Column.end());
+      }
+    }
+    if (Options.UseDummyPerfCounters)
+      continue;
+
+    double TicksPerCycle = 1;
+    if (Calibrate) {
+      Expected<double> Ratio = CycleEstimator::computeTicksPerCycle(
+          column(CalibrationShort, 0), column(CalibrationLong, 0),
+          Estimator->getChainLength());
+      if (!Ratio)
+        return Ratio.takeError();
+      TicksPerCycle = *Ratio;
+      LastTicksPerCycle = TicksPerCycle;
+    }
+    // Without a twin, the samples themselves are aggregated. With one, min
+    // takes the difference of the minima (each the least disturbed run of
+    // its function; the minimum of differences would favour noise in the
+    // short run), the other modes aggregate the differences of the samples
+    // taken in the same round.
+    auto Delta = [&](size_t EventIndex) {
+      std::vector<int64_t> Short = column(Readings[0], EventIndex);
+      if (!V.Long)
+        return aggregateSamples(Short, Options.Aggregation);
+      std::vector<int64_t> Long = column(Readings[1], EventIndex);
+      if (Options.Aggregation == ResultAggregationMode::Min)
+        return aggregateSamples(Long, Options.Aggregation) -
+               aggregateSamples(Short, Options.Aggregation);
+      std::vector<int64_t> Differences;
+      for (size_t I = 0; I < Short.size(); ++I)
+        Differences.push_back(Long[I] - Short[I]);
+      return aggregateSamples(Differences, Options.Aggregation);
+    };
+    uint64_t Instructions = V.Short->NumExecutedInstructions;
+    uint64_t Repetitions = V.Short->NumSnippetRepetitions;
+    if (V.Long) {
+      Instructions = V.Long->NumExecutedInstructions - Instructions;
+      Repetitions = V.Long->NumSnippetRepetitions - Repetitions;
+    }
+    double Count = Delta(0) / TicksPerCycle;
+    BenchmarkMeasure Measure;
+    Measure.Key = Counter.Key;
+    Measure.PerInstructionValue = Instructions ? Count / Instructions : 0;
+    Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
+    for (size_t I = 0; I < ValidationNames.size(); ++I)
+      Measure.ValidationCounters[ValidationNames[I]] =
+          static_cast<int64_t>(std::llround(Delta(I + 1)));
+    Result.Measures.push_back(std::move(Measure));
+  }
+  return Result;
+}
+
+Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
+                                 ArrayRef<MeasuredFunction> Functions,
+                                 Benchmark &Result) {
+  if (Functions.empty())
+    return measureError("nothing was assembled to measure");
+  if (Options.Execution == ExecutionMode::InProcess &&
+      (!Code.Key.MemoryMappings.empty() || Code.Key.SnippetAddress != 0))
+    return measureError("Memory and snippet address annotations are only "
+                        "supported in subprocess execution mode");
+  FixedLayout Layout;
+  Layout.FirstFunctionAddress = Code.Key.SnippetAddress;
+  Expected<std::vector<FixedMemoryRegion>> Memory = getFixedMemory(Code.Key);
+  if (!Memory)
+    return Memory.takeError();
+  Layout.Memory = std::move(*Memory);
+
+  // Which functions are differenced with which.
+  ExtraFunctions.clear();
+  ExtraFunctions.reserve(Functions.size());
+  std::vector<Variant> Variants;
+  bool MiddleHalf = Options.Repetition == RepetitionMode::MiddleHalfDuplicate ||
+                    Options.Repetition == RepetitionMode::MiddleHalfLoop;
+  if (MiddleHalf) {
+    if (Functions.size() != 2)
+      return measureError("middle-half repetition needs two functions");
+    Variants.push_back({&Functions[0].Function, &Functions[1].Function});
+  } else {
+    for (const MeasuredFunction &F : Functions) {
+      Variant V{&F.Function, nullptr};
+      if (TimeBased && !Options.UseDummyPerfCounters) {
+        AssemblyRequest Twice = F.Request;
+        Twice.MinInstructions *= 2;
+        Expected<AssembledFunction> Long =
+            assembleMeasuredFunction(State, Code, Twice);
+        if (!Long)
+          return Long.takeError();
+        ExtraFunctions.push_back(std::move(*Long));
+        V.Long = &ExtraFunctions.back();
+      }
+      Variants.push_back(V);
+    }
+  }
+
+  std::optional<VariantResult> Best;
+  for (const Variant &V : Variants) {
+    Expected<std::optional<VariantResult>> Measured =
+        measureVariant(Code, V, Layout, Result);
+    if (!Measured)
+      return Measured.takeError();
+    if (!*Measured) {
+      Result.Measurements.clear();
+      return Error::success();
+    }
+    // min repetition: keep the smaller value of each key.
+    if (!Best) {
+      Best = std::move(**Measured);
+      continue;
+    }
+    for (size_t I = 0; I < Best->Measures.size(); ++I)
+      if ((*Measured)->Measures[I].PerInstructionValue <
+          Best->Measures[I].PerInstructionValue)
+        Best->Measures[I] = (*Measured)->Measures[I];
+  }
+  Result.Measurements = std::move(Best->Measures);
+
+  if (!CounterDescription.empty()) {
+    std::string Description = CounterDescription;
+    if (TimeBased) {
+      raw_string_ostream OS(Description);
+      OS << " at " << format("%.4f", LastTicksPerCycle)
+         << " ticks per core cycle (calibrated against dependent adds)";
+    }
+    if (MiddleHalf || TimeBased)
+      Description += ", fixed costs cancelled by differencing runs of N and "
+                     "2N instructions";
+    Result.Info =
+        Result.Info.empty() ? Description : Result.Info + "; " + Description;
+  }
+  return Error::success();
+}
+
+} // namespace exegesis
+} // namespace llvm

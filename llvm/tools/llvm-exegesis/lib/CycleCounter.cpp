@@ -1,0 +1,53 @@
+//===-- CycleCounter.cpp ----------------------------------------*- C++ -*-===//
+
+#include "CycleCounter.h"
+#include "Counter.h"
+#include "CpuEventTable.h"
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+/// Resolves and opens \p Name on this process; on failure appends why to
+/// \p Failures.
+static std::optional<PerfEvent> tryEvent(StringRef Name,
+                                         std::string &Failures) {
+  Expected<PerfEvent> Event = PerfEvent::create(Name);
+  if (Event) {
+    Expected<CounterGroup> Group = CounterGroup::open({*Event}, 0);
+    if (Group)
+      return std::move(*Event);
+    Failures += "\n  " + toString(Group.takeError());
+  } else {
+    Failures += "\n  " + toString(Event.takeError());
+  }
+  return std::nullopt;
+}
+
+Expected<CycleCounter> CycleCounter::select(CycleCounterKind Kind,
+                                            StringRef CpuName) {
+  std::string Failures;
+  if (Kind != CycleCounterKind::TimeBased) {
+    std::vector<StringRef> Candidates;
+    if (const CpuEventTable *Table = findCpuEventTable(CpuName))
+      Candidates.push_back(Table->CyclesEvent);
+    Candidates.push_back("cycles");
+    for (StringRef Name : Candidates)
+      if (std::optional<PerfEvent> Event = tryEvent(Name, Failures))
+        return CycleCounter{std::move(*Event), false};
+    if (Kind == CycleCounterKind::Hardware)
+      return createStringError(inconvertibleErrorCode(),
+                               "no hardware cycle counter can be opened "
+                               "(use -cycle-counter=time-based):" +
+                                   Failures);
+  }
+  for (StringRef Name : TimeCounterNames)
+    if (std::optional<PerfEvent> Event = tryEvent(Name, Failures))
+      return CycleCounter{std::move(*Event), true};
+  return createStringError(inconvertibleErrorCode(),
+                           "no counter for cycles can be opened:" + Failures);
+}
+
+} // namespace exegesis
+} // namespace llvm

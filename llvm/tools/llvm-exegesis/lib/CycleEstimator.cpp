@@ -1,0 +1,74 @@
+//===-- CycleEstimator.cpp --------------------------------------*- C++ -*-===//
+
+#include "CycleEstimator.h"
+#include <algorithm>
+
+namespace llvm {
+namespace exegesis {
+
+Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
+                                                     unsigned Length) {
+  std::string Code;
+  switch (TT.getArch()) {
+  case Triple::x86_64:
+    // add %rax, %rax ... ret
+    for (unsigned I = 0; I < Length; ++I)
+      Code += "\x48\x01\xc0";
+    Code += "\xc3";
+    return Code;
+  case Triple::aarch64: {
+    // add x0, x0, x0 ... ret (little-endian words)
+    auto AppendWord = [&Code](uint32_t Word) {
+      for (int Byte = 0; Byte < 4; ++Byte)
+        Code += static_cast<char>((Word >> (8 * Byte)) & 0xff);
+    };
+    for (unsigned I = 0; I < Length; ++I)
+      AppendWord(0x8b000000);
+    AppendWord(0xd65f03c0);
+    return Code;
+  }
+  default:
+    return createStringError(inconvertibleErrorCode(),
+                             "no cycle calibration code for " +
+                                 TT.getArchName());
+  }
+}
+
+Expected<CycleEstimator> CycleEstimator::create(const Triple &TT,
+                                                unsigned ChainLength) {
+  Expected<std::string> ShortCode = encodeAddChain(TT, ChainLength);
+  if (!ShortCode)
+    return ShortCode.takeError();
+  Expected<std::string> LongCode = encodeAddChain(TT, 2 * ChainLength);
+  if (!LongCode)
+    return LongCode.takeError();
+  Expected<ExecutableFunction> Short = ExecutableFunction::fromCode(*ShortCode);
+  if (!Short)
+    return Short.takeError();
+  Expected<ExecutableFunction> Long = ExecutableFunction::fromCode(*LongCode);
+  if (!Long)
+    return Long.takeError();
+  return CycleEstimator(std::move(*Short), std::move(*Long), ChainLength);
+}
+
+Expected<double>
+CycleEstimator::computeTicksPerCycle(ArrayRef<int64_t> ShortTicks,
+                                     ArrayRef<int64_t> LongTicks,
+                                     unsigned ChainLength) {
+  if (ShortTicks.empty() || LongTicks.empty() || ChainLength == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "cycle calibration has no samples");
+  int64_t Short = *std::min_element(ShortTicks.begin(), ShortTicks.end());
+  int64_t Long = *std::min_element(LongTicks.begin(), LongTicks.end());
+  if (Long <= Short)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "cycle calibration failed: the time counter did not advance with the "
+        "length of the calibration chain (" +
+            Twine(Short) + " ticks for " + Twine(ChainLength) + " adds, " +
+            Twine(Long) + " for " + Twine(2 * ChainLength) + ")");
+  return static_cast<double>(Long - Short) / ChainLength;
+}
+
+} // namespace exegesis
+} // namespace llvm

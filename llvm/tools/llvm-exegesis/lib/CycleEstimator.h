@@ -1,0 +1,67 @@
+//===-- CycleEstimator.h - Core cycles from a time counter ------*- C++ -*-===//
+//
+// Where the kernel exposes no hardware cycle counter (most virtual machines),
+// cycles are estimated from a time counter (the TSC or the task clock).
+// The CycleEstimator owns two calibration functions, chains of L and 2L
+// dependent one-cycle adds; measured alongside the snippet (same process,
+// same CPU, interleaved samples, so that a change of clock frequency affects
+// both), the difference of their times is the time of L core cycles, with
+// the fixed cost of starting and stopping the counter cancelled out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_CYCLEESTIMATOR_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_CYCLEESTIMATOR_H
+
+#include "ExecutableFunction.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/TargetParser/Triple.h"
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+namespace exegesis {
+
+class CycleEstimator {
+public:
+  static constexpr unsigned DefaultChainLength = 10000;
+
+  /// Builds the calibration chains for \p TT's architecture (x86-64:
+  /// `add %rax, %rax`; AArch64: `add x0, x0, x0`).
+  static Expected<CycleEstimator>
+  create(const Triple &TT, unsigned ChainLength = DefaultChainLength);
+
+  /// Machine code of a function running \p Length dependent one-cycle adds,
+  /// or an error for an architecture we have no encoding for.
+  static Expected<std::string> encodeAddChain(const Triple &TT,
+                                              unsigned Length);
+
+  /// The chains of L and 2L adds, in that order.
+  std::array<const ExecutableFunction *, 2> getCalibrationFunctions() const {
+    return {&Short, &Long};
+  }
+  unsigned getChainLength() const { return ChainLength; }
+
+  /// Time-counter ticks per core cycle, from the smallest reading of each
+  /// chain (the run least disturbed by interrupts and migrations).
+  static Expected<double> computeTicksPerCycle(ArrayRef<int64_t> ShortTicks,
+                                               ArrayRef<int64_t> LongTicks,
+                                               unsigned ChainLength);
+
+private:
+  CycleEstimator(ExecutableFunction Short, ExecutableFunction Long,
+                 unsigned ChainLength)
+      : Short(std::move(Short)), Long(std::move(Long)),
+        ChainLength(ChainLength) {}
+
+  ExecutableFunction Short;
+  ExecutableFunction Long;
+  unsigned ChainLength;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

@@ -1,0 +1,75 @@
+//===-- ExecutableFunction.h - Machine code made callable -------*- C++ -*-===//
+//
+// An ExecutableFunction is machine code copied into memory of its own and
+// made read+execute, so that it can be called as `void F(char *Scratch)`.
+// It comes from the ELF object the assembler produces (the .text section
+// holding the function symbol) or from raw code bytes (the calibration
+// chain, tests). The mapping is private: a forked child sees the same code
+// at the same address.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_EXECUTABLEFUNCTION_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_EXECUTABLEFUNCTION_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstddef>
+#include <cstdint>
+
+namespace llvm {
+namespace exegesis {
+
+class ExecutableFunction {
+public:
+  using FunctionType = void (*)(char *);
+
+  /// Loads the function named \p SymbolName from the relocatable ELF object
+  /// \p Object. Fails when the symbol is missing or the code would need
+  /// relocations.
+  static Expected<ExecutableFunction> fromObject(StringRef Object,
+                                                 StringRef SymbolName);
+  /// Makes \p Code (complete, position-independent machine code) callable.
+  static Expected<ExecutableFunction> fromCode(StringRef Code);
+
+  ExecutableFunction(ExecutableFunction &&Other);
+  ExecutableFunction &operator=(ExecutableFunction &&Other);
+  ExecutableFunction(const ExecutableFunction &) = delete;
+  ExecutableFunction &operator=(const ExecutableFunction &) = delete;
+  ~ExecutableFunction();
+
+  /// The entry point.
+  FunctionType getFunction() const {
+    return reinterpret_cast<FunctionType>(getAddress());
+  }
+  uintptr_t getAddress() const {
+    return reinterpret_cast<uintptr_t>(Mapping) + EntryOffset;
+  }
+  /// The function's bytes, from the entry point on.
+  StringRef getCode() const {
+    return StringRef(static_cast<const char *>(Mapping) + EntryOffset,
+                     CodeSize);
+  }
+  /// Whether \p Address lies within the function's code.
+  bool contains(uintptr_t Address) const {
+    return Address >= getAddress() && Address < getAddress() + CodeSize;
+  }
+
+  void operator()(char *Scratch) const { getFunction()(Scratch); }
+
+private:
+  ExecutableFunction() = default;
+  static Expected<ExecutableFunction> map(StringRef Bytes, size_t EntryOffset,
+                                          size_t CodeSize);
+  void unmap();
+
+  void *Mapping = nullptr;
+  size_t MappingSize = 0;
+  size_t EntryOffset = 0;
+  size_t CodeSize = 0;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

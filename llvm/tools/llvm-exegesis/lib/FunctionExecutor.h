@@ -1,0 +1,113 @@
+//===-- FunctionExecutor.h - Runs functions while counting ------*- C++ -*-===//
+//
+// A FunctionExecutor calls assembled functions between starting and stopping
+// a counter group and returns what the counters read. Implementations differ
+// in where the code runs (in the tool under crash recovery, or in a forked
+// child) and therefore in what a crash costs. The executor knows nothing of
+// snippets or modes: it runs functions and reports counts, or a
+// SnippetFailure when the code itself misbehaved (which the runner turns into
+// the benchmark's error field, while any other error is the tool's own).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_FUNCTIONEXECUTOR_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_FUNCTIONEXECUTOR_H
+
+#include "Counter.h"
+#include "ExecutableFunction.h"
+#include "PerfEvent.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+/// Where the code of a failed run stopped, when the executor can tell.
+struct FaultLocation {
+  /// Index of the function (in the run request) that was executing.
+  unsigned FunctionIndex = 0;
+  /// Offset of the faulting instruction from the function's entry point.
+  uint64_t InstructionOffset = 0;
+  /// The address the fault was about (siginfo si_addr).
+  uintptr_t FaultAddress = 0;
+};
+
+/// The measured code crashed, hung, or exited: a property of the snippet,
+/// reported in the benchmark's error field, not a failure of the tool.
+class SnippetFailure : public ErrorInfo<SnippetFailure> {
+public:
+  static char ID;
+
+  explicit SnippetFailure(std::string Message,
+                          std::optional<FaultLocation> Fault = std::nullopt)
+      : Message(std::move(Message)), Fault(Fault) {}
+
+  const std::string &getMessage() const { return Message; }
+  const std::optional<FaultLocation> &getFault() const { return Fault; }
+
+  void log(raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  std::string Message;
+  std::optional<FaultLocation> Fault;
+};
+
+/// The counters a run reads: one group whose first event is the main counter;
+/// no events at all means dummy counting (run the code, read nothing).
+struct CounterSpec {
+  std::vector<PerfEvent> Events;
+
+  bool isDummy() const { return Events.empty(); }
+};
+
+/// Samples[F][S]: the counter values of sample S of function F. With dummy
+/// counters every reading is empty.
+using SampleTable = std::vector<std::vector<CounterValues>>;
+
+/// Memory that must exist at a fixed address while the functions run
+/// (LLVM-EXEGESIS-MEM-MAP); only the subprocess executor supports it.
+struct FixedMemoryRegion {
+  uintptr_t Address = 0;
+  /// The contents; the size is rounded up to whole pages.
+  std::string Contents;
+};
+
+/// Fixed addresses a run needs (snippet annotations); only the subprocess
+/// executor supports any.
+struct FixedLayout {
+  std::vector<FixedMemoryRegion> Memory;
+  /// When non-zero, the first function runs from a copy of its code at this
+  /// page-aligned address (LLVM-EXEGESIS-SNIPPET-ADDRESS).
+  uintptr_t FirstFunctionAddress = 0;
+
+  bool empty() const { return Memory.empty() && FirstFunctionAddress == 0; }
+};
+
+class FunctionExecutor {
+public:
+  virtual ~FunctionExecutor();
+
+  /// Calls each of \p Functions \p NumSamples times, round robin (so that a
+  /// change of CPU frequency affects all of them alike), with the counters
+  /// started just before and stopped just after each call.
+  virtual Expected<SampleTable>
+  runAndSample(ArrayRef<const ExecutableFunction *> Functions,
+               unsigned NumSamples,
+               const FixedLayout &Layout = FixedLayout()) const = 0;
+};
+
+/// Size of the scratch buffer whose address a function receives (RDI on
+/// x86-64).
+inline constexpr size_t ScratchMemorySize = 1 << 20;
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

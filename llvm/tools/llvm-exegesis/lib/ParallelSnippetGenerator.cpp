@@ -1,0 +1,108 @@
+//===-- ParallelSnippetGenerator.cpp ----------------------------*- C++ -*-===//
+
+#include "ParallelSnippetGenerator.h"
+
+namespace llvm {
+namespace exegesis {
+
+Expected<GeneratedSnippet>
+ParallelSnippetGenerator::generateSnippet(const InstructionModel &Model,
+                                          const SlotValues &Fixed) {
+  GeneratedSnippet Snippet;
+  unsigned NumSlots = Model.slots().size();
+  unsigned MemoryCopies = Model.accessesMemory() ? NumMemoryCopies : 1;
+
+  if (!Model.canDependOnItself()) {
+    // Whatever registers are chosen, no copy reads what another writes.
+    for (unsigned Copy = 0; Copy < MemoryCopies; ++Copy) {
+      SlotValues Values = Fixed;
+      BitVector Used = unitsOfChosenRegisters(Model, Values);
+      if (Error E =
+              fillRemainingSlots(Model, Values, Used, Copy * MemoryStride))
+        return E;
+      Snippet.Instructions.push_back(Model.build(Values));
+    }
+    Snippet.Info = "instruction is parallel, repeating a random one.";
+    return Snippet;
+  }
+
+  if (Model.hasImplicitSelfDependency()) {
+    SlotValues Values = Fixed;
+    BitVector Used = unitsOfChosenRegisters(Model, Values);
+    if (Error E = fillRemainingSlots(Model, Values, Used, 0))
+      return E;
+    Snippet.Instructions.push_back(Model.build(Values));
+    Snippet.Info = "instruction is serial, repeating a random one.";
+    return Snippet;
+  }
+
+  // Uses first, one register per position shared by every copy, kept apart
+  // from whatever the opcode writes implicitly.
+  SlotValues Shared = Fixed;
+  BitVector Reads = unitsOfChosenRegisters(Model, Shared);
+  Reads |= Model.implicitUseUnits();
+  BitVector Avoid = Reads;
+  Avoid |= Model.implicitDefUnits();
+  for (unsigned I = 0; I < NumSlots; ++I) {
+    const OperandSlot &Slot = Model.slots()[I];
+    if (Shared[I] || Slot.Kind != OperandKind::Register || Slot.IsDef ||
+        Model.isScratchAddressSlot(Slot))
+      continue;
+    MCRegister Reg = pickRegister(Slot, Avoid);
+    if (!Reg.isValid())
+      return make_error<SnippetGenerationError>(
+          true, "no usable register for operand " +
+                    std::to_string(Slot.Operands.front()));
+    Shared[I] = MCOperand::createReg(Reg);
+    Avoid |= Pool.unitsOf(Reg);
+    Reads |= Pool.unitsOf(Reg);
+  }
+
+  // Then as many copies as there are registers for the defs, each writing
+  // registers no use reads and no other copy writes.
+  bool Tied = Model.hasTiedRegisters();
+  unsigned MaxCopies = Tied ? 16 : MemoryCopies;
+  BitVector Written = Pool.emptyUnits();
+  for (unsigned Copy = 0; Copy < MaxCopies; ++Copy) {
+    SlotValues Values = Shared;
+    BitVector Taken = Reads;
+    Taken |= Written;
+    bool Exhausted = false;
+    for (unsigned I = 0; I < NumSlots && !Exhausted; ++I) {
+      const OperandSlot &Slot = Model.slots()[I];
+      if (Values[I] || Slot.Kind != OperandKind::Register || !Slot.IsDef)
+        continue;
+      MCRegister Reg = pickRegister(Slot, Taken);
+      if (!Reg.isValid() || Pool.unitsOf(Reg).anyCommon(Taken)) {
+        Exhausted = true;
+        break;
+      }
+      Values[I] = MCOperand::createReg(Reg);
+      Taken |= Pool.unitsOf(Reg);
+    }
+    if (Exhausted && Copy > 0)
+      break;
+    BitVector Used = unitsOfChosenRegisters(Model, Values);
+    Used |= Reads;
+    if (Error E = fillRemainingSlots(Model, Values, Used, Copy * MemoryStride))
+      return E;
+    for (unsigned I = 0; I < NumSlots; ++I)
+      if (Model.slots()[I].IsDef && Values[I]->isReg() &&
+          Values[I]->getReg().isValid())
+        Written |= Pool.unitsOf(Values[I]->getReg());
+    Snippet.Instructions.push_back(Model.build(Values));
+    if (Exhausted)
+      break;
+  }
+  Snippet.Info =
+      Tied ? "instruction has tied variables, avoiding Read-After-Write "
+             "issue, picking random def and use registers not aliasing each "
+             "other, for uses, randomizing registers"
+           : "instruction has no tied variables, avoiding Read-After-Write "
+             "issue, picking random def and use registers not aliasing each "
+             "other, for uses, one unique register for each position";
+  return Snippet;
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,36 @@
+//===-- RegisterWidth.cpp ---------------------------------------*- C++ -*-===//
+
+#include "RegisterWidth.h"
+#include "LLVMState.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace llvm {
+namespace exegesis {
+
+unsigned getRegisterBitWidth(const LLVMState &State, MCRegister Reg) {
+  const MCRegisterInfo &RegInfo = State.getRegInfo();
+  unsigned Widest = 0;
+  for (const MCRegisterClass &RC : RegInfo.regclasses())
+    if (RC.contains(Reg))
+      Widest = std::max(Widest, RC.getSizeInBits());
+  if (Widest)
+    return Widest;
+  // Control and status registers that no register class holds.
+  unsigned Known = StringSwitch<unsigned>(State.getRegisterName(Reg))
+                       .Case("MXCSR", 32)
+                       .Case("FPCW", 16)
+                       .Case("FPSW", 16)
+                       .Case("FPCR", 32)
+                       .Case("FPSR", 32)
+                       .Default(0);
+  if (Known)
+    return Known;
+  return State.getTriple().isArch64Bit() ? 64 : 32;
+}
+
+bool isFilledByRepeating(const LLVMState &State, MCRegister Reg) {
+  return getRegisterBitWidth(State, Reg) >= 128;
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,252 @@
+//===-- SerialSnippetGenerator.cpp ------------------------------*- C++ -*-===//
+
+#include "SerialSnippetGenerator.h"
+#include "LLVMState.h"
+
+namespace llvm {
+namespace exegesis {
+
+/// The registers a slot may hold: its fixed value, or its allowed class
+/// members.
+static SmallVector<MCRegister, 32> candidateRegisters(const RegisterPool &Pool,
+                                                      const OperandSlot &Slot,
+                                                      const SlotValues &Values,
+                                                      unsigned SlotIndex) {
+  SmallVector<MCRegister, 32> Regs;
+  if (Values[SlotIndex]) {
+    if (Values[SlotIndex]->isReg() && Values[SlotIndex]->getReg().isValid())
+      Regs.push_back(Values[SlotIndex]->getReg());
+    return Regs;
+  }
+  for (MCRegister Reg : Pool.allowedRegisters(Slot.RegClassID))
+    Regs.push_back(Reg);
+  return Regs;
+}
+
+static bool isLinkableRegisterSlot(const InstructionModel &Model,
+                                   const OperandSlot &Slot) {
+  return Slot.Kind == OperandKind::Register &&
+         !Model.isScratchAddressSlot(Slot);
+}
+
+bool SerialSnippetGenerator::linkDefToUse(PartialInstruction &Producer,
+                                          PartialInstruction &Consumer,
+                                          bool Exact,
+                                          bool SameInstruction) const {
+  const InstructionModel &P = *Producer.Model;
+  const InstructionModel &C = *Consumer.Model;
+
+  // Implicit def to implicit use: nothing to choose.
+  if (P.implicitDefUnits().anyCommon(C.implicitUseUnits()))
+    return true;
+
+  auto MatchesImplicit = [&](MCRegister Reg, ArrayRef<MCPhysReg> Implicit,
+                             const BitVector &ImplicitUnits) {
+    if (Exact)
+      return is_contained(Implicit, Reg.id());
+    return Pool.unitsOf(Reg).anyCommon(ImplicitUnits);
+  };
+
+  // A def slot of the producer feeding an implicit use of the consumer.
+  for (unsigned I = 0, E = P.slots().size(); I < E; ++I) {
+    const OperandSlot &Slot = P.slots()[I];
+    if (!Slot.IsDef || !isLinkableRegisterSlot(P, Slot))
+      continue;
+    for (MCRegister Reg : candidateRegisters(Pool, Slot, Producer.Values, I))
+      if (MatchesImplicit(Reg, C.implicitUses(), C.implicitUseUnits())) {
+        Producer.Values[I] = MCOperand::createReg(Reg);
+        return true;
+      }
+  }
+  // An implicit def of the producer feeding a use slot of the consumer.
+  for (unsigned I = 0, E = C.slots().size(); I < E; ++I) {
+    const OperandSlot &Slot = C.slots()[I];
+    if (!Slot.IsUse || !isLinkableRegisterSlot(C, Slot))
+      continue;
+    for (MCRegister Reg : candidateRegisters(Pool, Slot, Consumer.Values, I))
+      if (MatchesImplicit(Reg, P.implicitDefs(), P.implicitDefUnits())) {
+        Consumer.Values[I] = MCOperand::createReg(Reg);
+        return true;
+      }
+  }
+  // A def slot feeding a use slot.
+  for (unsigned D = 0, DE = P.slots().size(); D < DE; ++D) {
+    const OperandSlot &DefSlot = P.slots()[D];
+    if (!DefSlot.IsDef || !isLinkableRegisterSlot(P, DefSlot))
+      continue;
+    // An early-clobber def never shares a register with its own uses.
+    if (SameInstruction && DefSlot.IsEarlyClobber)
+      continue;
+    SmallVector<MCRegister, 32> DefRegs =
+        candidateRegisters(Pool, DefSlot, Producer.Values, D);
+    for (unsigned U = 0, UE = C.slots().size(); U < UE; ++U) {
+      const OperandSlot &UseSlot = C.slots()[U];
+      if (!UseSlot.IsUse || !isLinkableRegisterSlot(C, UseSlot) ||
+          (SameInstruction && U == D))
+        continue;
+      SmallVector<MCRegister, 32> UseRegs =
+          candidateRegisters(Pool, UseSlot, Consumer.Values, U);
+      for (MCRegister DefReg : DefRegs)
+        for (MCRegister UseReg : UseRegs) {
+          if (Exact ? DefReg != UseReg : !Pool.aliases(DefReg, UseReg))
+            continue;
+          Producer.Values[D] = MCOperand::createReg(DefReg);
+          Consumer.Values[U] = MCOperand::createReg(UseReg);
+          return true;
+        }
+    }
+  }
+  return false;
+}
+
+ArrayRef<unsigned> SerialSnippetGenerator::getHelperCandidates() {
+  if (HelperCandidates)
+    return *HelperCandidates;
+  std::vector<std::pair<unsigned, unsigned>> Ranked;
+  for (unsigned Opcode = 0, E = State.getInstrInfo().getNumOpcodes();
+       Opcode < E; ++Opcode) {
+    const MCInstrDesc &Desc = State.getInstrInfo().get(Opcode);
+    // Helpers only move values between registers: nothing that touches
+    // memory or has effects we cannot see.
+    if (Desc.mayLoad() || Desc.mayStore() || Desc.hasUnmodeledSideEffects() ||
+        Desc.isPseudo() || Desc.isVariadic())
+      continue;
+    const InstructionModel &Model = getModel(Opcode);
+    if (Model.hasMemoryReference() || getUnsupportedReason(Opcode))
+      continue;
+    if (Model.possibleDefUnits().none() || Model.possibleUseUnits().none())
+      continue;
+    // Simple helpers first: fewer operands, then opcode order.
+    Ranked.push_back({Desc.getNumOperands(), Opcode});
+  }
+  llvm::sort(Ranked);
+  HelperCandidates.emplace();
+  for (const auto &[NumOperands, Opcode] : Ranked)
+    HelperCandidates->push_back(Opcode);
+  return *HelperCandidates;
+}
+
+bool SerialSnippetGenerator::isUsableHelper(const MCInst &Inst,
+                                            bool RequireAvailable) {
+  if (!Options.Availability)
+    return true;
+  if (HelperStates.empty())
+    HelperStates.assign(State.getInstrInfo().getNumOpcodes(),
+                        HelperState::Unknown);
+  HelperState &HS = HelperStates[Inst.getOpcode()];
+  if (HS == HelperState::Unknown) {
+    if (Options.Availability->whyInvalid(Inst))
+      HS = HelperState::Invalid;
+    else if (Options.Availability->whyUnavailable(Inst))
+      HS = HelperState::Unavailable;
+    else
+      HS = HelperState::Usable;
+  }
+  return HS == HelperState::Usable ||
+         (!RequireAvailable && HS == HelperState::Unavailable);
+}
+
+ArrayRef<unsigned>
+SerialSnippetGenerator::getFittingHelpers(const InstructionModel &Model) {
+  // Many opcodes share the same possible defs and uses (every SSE compare,
+  // every x87 form...): the list is computed once per pair of unit sets.
+  const BitVector &Defs = Model.possibleDefUnits();
+  const BitVector &Uses = Model.possibleUseUnits();
+  std::string Key;
+  for (const BitVector *Units : {&Defs, &Uses})
+    for (uintptr_t Word : Units->getData())
+      Key.append(reinterpret_cast<const char *>(&Word), sizeof(Word));
+  auto [It, Inserted] = FittingHelpers.try_emplace(Key);
+  if (Inserted)
+    for (unsigned HelperOpcode : getHelperCandidates()) {
+      const InstructionModel &Helper = *Models[HelperOpcode];
+      if (Helper.possibleUseUnits().anyCommon(Defs) &&
+          Helper.possibleDefUnits().anyCommon(Uses))
+        It->second.push_back(HelperOpcode);
+    }
+  return It->second;
+}
+
+static bool hasOpenSlots(const SlotValues &Values) {
+  return any_of(Values, [](const std::optional<MCOperand> &V) { return !V; });
+}
+
+Expected<GeneratedSnippet>
+SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
+                                        const SlotValues &Fixed) {
+  GeneratedSnippet Snippet;
+
+  // The opcode depends on itself whatever we choose.
+  if (Model.hasTiedRegisters() || Model.hasImplicitSelfDependency()) {
+    SlotValues Values = Fixed;
+    BitVector Used = unitsOfChosenRegisters(Model, Values);
+    if (Error E = fillRemainingSlots(Model, Values, Used, 0))
+      return E;
+    Snippet.Instructions.push_back(Model.build(Values));
+    Snippet.Info = "Repeating a single implicitly serial instruction";
+    return Snippet;
+  }
+
+  // One of its defs can take the register of one of its uses.
+  for (bool Exact : {true, false}) {
+    PartialInstruction Self{&Model, Fixed};
+    if (!linkDefToUse(Self, Self, Exact, /*SameInstruction=*/true))
+      continue;
+    BitVector Used = unitsOfChosenRegisters(Model, Self.Values);
+    if (Error E = fillRemainingSlots(Model, Self.Values, Used, 0))
+      return E;
+    Snippet.Instructions.push_back(Model.build(Self.Values));
+    Snippet.Info = "Repeating a single explicitly serial instruction";
+    return Snippet;
+  }
+
+  // A second instruction closes the cycle.
+  const BitVector &Defs = Model.possibleDefUnits();
+  const BitVector &Uses = Model.possibleUseUnits();
+  if (Defs.none() || Uses.none())
+    return noStrategy("No strategy found to make the execution serial");
+  ArrayRef<unsigned> Fitting = getFittingHelpers(Model);
+  // Helpers the CPU can run first; an opcode the CPU lacks may still get a
+  // snippet (for other phases or targets) with a helper it lacks too.
+  for (auto [RequireAvailable, Exact] :
+       {std::pair(true, true), std::pair(true, false), std::pair(false, true),
+        std::pair(false, false)}) {
+    if (!RequireAvailable && !Options.Availability)
+      break;
+    for (unsigned HelperOpcode : Fitting) {
+      if (HelperOpcode == Model.getOpcode())
+        continue;
+      if (!HelperStates.empty() &&
+          (HelperStates[HelperOpcode] == HelperState::Invalid ||
+           (RequireAvailable &&
+            HelperStates[HelperOpcode] == HelperState::Unavailable)))
+        continue;
+      const InstructionModel &Helper = *Models[HelperOpcode];
+      PartialInstruction First{&Model, Fixed};
+      PartialInstruction Second{&Helper, SlotValues(Helper.slots().size())};
+      if (!linkDefToUse(First, Second, Exact, false) ||
+          !linkDefToUse(Second, First, Exact, false))
+        continue;
+      BitVector Used = unitsOfChosenRegisters(Model, First.Values);
+      Used |= unitsOfChosenRegisters(Helper, Second.Values);
+      if (hasOpenSlots(First.Values))
+        if (Error E = fillRemainingSlots(Model, First.Values, Used, 0))
+          return E;
+      if (Error E = fillRemainingSlots(Helper, Second.Values, Used, 0)) {
+        consumeError(std::move(E));
+        continue;
+      }
+      MCInst HelperInst = Helper.build(Second.Values);
+      if (!isUsableHelper(HelperInst, RequireAvailable))
+        continue;
+      Snippet.Instructions.push_back(Model.build(First.Values));
+      Snippet.Instructions.push_back(std::move(HelperInst));
+      Snippet.Info = "Repeating two instructions";
+      return Snippet;
+    }
+  }
+  return noStrategy("No strategy found to make the execution serial");
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,67 @@
+//===-- SerialSnippetGenerator.h - Snippets for latency ---------*- C++ -*-===//
+//
+// Latency is measured by repeating a snippet whose every execution waits for
+// the previous one, so that the time per repetition is the length of one
+// dependency cycle. Three ways to build that cycle, tried in order:
+//   - the opcode already depends on itself whatever its registers (a tied
+//     def/use such as x86's two-address ADD, or an implicit register both
+//     read and written such as ADC's EFLAGS): repeat it as is;
+//   - one of its defs can be given the register of one of its uses: do so;
+//   - otherwise add a second instruction that reads what the first writes
+//     and writes what the first reads (CMP writes only EFLAGS: pair it with
+//     an instruction that turns EFLAGS back into a register CMP reads).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_SERIALSNIPPETGENERATOR_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_SERIALSNIPPETGENERATOR_H
+
+#include "SnippetGenerator.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace llvm {
+namespace exegesis {
+
+class SerialSnippetGenerator : public SnippetGenerator {
+public:
+  using SnippetGenerator::SnippetGenerator;
+
+protected:
+  Expected<GeneratedSnippet> generateSnippet(const InstructionModel &Model,
+                                             const SlotValues &Values) override;
+
+private:
+  /// One instruction in the making: its model and the slot values so far.
+  struct PartialInstruction {
+    const InstructionModel *Model;
+    SlotValues Values;
+  };
+
+  /// Makes \p Consumer read something \p Producer writes by choosing
+  /// registers for open slots. \p Exact asks for identical registers rather
+  /// than merely overlapping ones. \p SameInstruction forbids linking a slot
+  /// with itself.
+  bool linkDefToUse(PartialInstruction &Producer, PartialInstruction &Consumer,
+                    bool Exact, bool SameInstruction) const;
+
+  /// The opcodes that may serve as the second instruction of a cycle.
+  ArrayRef<unsigned> getHelperCandidates();
+
+  /// The helpers whose possible uses meet \p Model's possible defs and
+  /// whose possible defs meet its possible uses.
+  ArrayRef<unsigned> getFittingHelpers(const InstructionModel &Model);
+
+  /// Whether a helper opcode passes \p RequireAvailable's check, decided
+  /// on its first use and remembered.
+  bool isUsableHelper(const MCInst &Inst, bool RequireAvailable);
+
+  std::optional<std::vector<unsigned>> HelperCandidates;
+  StringMap<std::vector<unsigned>> FittingHelpers;
+  enum class HelperState : uint8_t { Unknown, Invalid, Unavailable, Usable };
+  std::vector<HelperState> HelperStates;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

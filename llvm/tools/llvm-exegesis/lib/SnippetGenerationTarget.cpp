@@ -1,0 +1,87 @@
+//===-- SnippetGenerationTarget.cpp -----------------------------*- C++ -*-===//
+
+#include "SnippetGenerationTarget.h"
+#include "LLVMState.h"
+
+namespace llvm {
+namespace exegesis {
+
+SnippetGenerationTarget::~SnippetGenerationTarget() = default;
+
+void SnippetGenerationTarget::getReservedRegisters(
+    const LLVMState &, const RegisterReservationOptions &,
+    std::vector<MCRegister> &) const {}
+
+void SnippetGenerationTarget::getUnnamedRegisters(
+    const LLVMState &, std::vector<MCRegister> &) const {}
+
+APInt SnippetGenerationTarget::getInitialValue(const LLVMState &,
+                                               MCRegister) const {
+  return APInt();
+}
+
+std::optional<std::string> SnippetGenerationTarget::getUnsupportedReason(
+    const LLVMState &, const InstructionModel &Model) const {
+  const MCInstrDesc &Desc = Model.getDesc();
+  if (Desc.isPseudo())
+    return std::string("pseudo instruction");
+  if (Desc.isCall() || Desc.isReturn())
+    return std::string("call or return");
+  if (Desc.isBranch() || Desc.isIndirectBranch())
+    return std::string("branch");
+  if (Desc.isTrap())
+    return std::string("trap");
+  return std::nullopt;
+}
+
+std::optional<OperandConfiguration> SnippetGenerationTarget::getConfiguration(
+    const LLVMState &, const InstructionModel &Model, unsigned Index) const {
+  if (Index > 0)
+    return std::nullopt;
+  OperandConfiguration Config;
+  Config.Fixed.resize(Model.slots().size());
+  return Config;
+}
+
+void SnippetGenerationTarget::setScratchAddress(const InstructionModel &Model,
+                                                const MemoryReference &Ref,
+                                                MCRegister Base, int64_t Offset,
+                                                SlotValues &Values) const {
+  // Without target knowledge: the first register of the reference is the
+  // base, the first immediate the offset, everything else zero / no register.
+  bool BaseSet = false, OffsetSet = false;
+  for (unsigned I = 0; I < Ref.NumOperands; ++I) {
+    const ModelOperand &Op = Model.operands()[Ref.FirstOperand + I];
+    if (Op.Kind == OperandKind::Register) {
+      Values[Op.Slot] = MCOperand::createReg(BaseSet ? MCRegister() : Base);
+      BaseSet = true;
+    } else {
+      Values[Op.Slot] = MCOperand::createImm(OffsetSet ? 0 : Offset);
+      OffsetSet = true;
+    }
+  }
+}
+
+int64_t
+SnippetGenerationTarget::getDefaultImmediate(const InstructionModel &,
+                                             const OperandSlot &) const {
+  return 1;
+}
+
+std::string SnippetGenerationTarget::describeConfiguration(
+    const LLVMState &, const InstructionModel &, const MCInst &) const {
+  return "";
+}
+
+const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
+
+const SnippetGenerationTarget &
+SnippetGenerationTarget::lookup(const Triple &TT) {
+  static const SnippetGenerationTarget Generic;
+  if (TT.isX86())
+    return *getTheX86SnippetGenerationTarget();
+  return Generic;
+}
+
+} // namespace exegesis
+} // namespace llvm

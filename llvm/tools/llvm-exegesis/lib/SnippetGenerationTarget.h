@@ -1,0 +1,93 @@
+//===-- SnippetGenerationTarget.h - Target rules for snippets ---*- C++ -*-===//
+//
+// The snippet generators are target-independent; what they cannot know is
+// answered here per architecture: which opcodes make no sense to benchmark
+// (and why), which registers a snippet must never name, how a memory
+// reference is pointed at the scratch buffer, which immediates are safe, and
+// which alternative operand forms (-max-configs-per-opcode) are worth
+// measuring, such as LEA addressing forms or condition codes. Kept apart from
+// ExegesisTarget because only the generators need it; looked up by triple
+// the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETGENERATIONTARGET_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETGENERATIONTARGET_H
+
+#include "InstructionModel.h"
+#include "llvm/ADT/APInt.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCRegister.h"
+#include "llvm/TargetParser/Triple.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// Choices of the run that change which registers are off limits.
+struct RegisterReservationOptions {
+  /// x86: do not use XMM8-XMM15 (-x86-disable-upper-sse-registers).
+  bool DisableUpperSSERegisters = false;
+};
+
+/// One configuration of an opcode: values fixed before the generator chooses
+/// the rest, and how to describe the result in the YAML `config` field.
+struct OperandConfiguration {
+  SlotValues Fixed;
+};
+
+class SnippetGenerationTarget {
+public:
+  virtual ~SnippetGenerationTarget();
+
+  static const SnippetGenerationTarget &lookup(const Triple &TT);
+
+  /// Registers generated snippets never name.
+  virtual void getReservedRegisters(const LLVMState &State,
+                                    const RegisterReservationOptions &Options,
+                                    std::vector<MCRegister> &Regs) const;
+
+  /// Registers never chosen for an operand, although registers overlapping
+  /// them may be.
+  virtual void getUnnamedRegisters(const LLVMState &State,
+                                   std::vector<MCRegister> &Regs) const;
+
+  /// The value a generated snippet gives \p Reg when it reads it first: zero
+  /// (an empty APInt) for data, the ABI default for control registers so
+  /// that floating-point exceptions stay masked.
+  virtual APInt getInitialValue(const LLVMState &State, MCRegister Reg) const;
+
+  /// Why \p Model's opcode cannot be benchmarked, or nullopt if it can.
+  virtual std::optional<std::string>
+  getUnsupportedReason(const LLVMState &State,
+                       const InstructionModel &Model) const;
+
+  /// Configuration number \p Index of \p Model, or nullopt when there are
+  /// fewer configurations. Index 0 always exists.
+  virtual std::optional<OperandConfiguration>
+  getConfiguration(const LLVMState &State, const InstructionModel &Model,
+                   unsigned Index) const;
+
+  /// Sets the slots of \p Ref to address \p Offset bytes past \p Base.
+  virtual void setScratchAddress(const InstructionModel &Model,
+                                 const MemoryReference &Ref, MCRegister Base,
+                                 int64_t Offset, SlotValues &Values) const;
+
+  /// The value for an immediate that no configuration fixed.
+  virtual int64_t getDefaultImmediate(const InstructionModel &Model,
+                                      const OperandSlot &Slot) const;
+
+  /// The YAML `config` text for \p Inst (e.g. an LEA addressing form).
+  virtual std::string describeConfiguration(const LLVMState &State,
+                                            const InstructionModel &Model,
+                                            const MCInst &Inst) const;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

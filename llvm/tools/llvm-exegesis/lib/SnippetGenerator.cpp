@@ -1,0 +1,248 @@
+//===-- SnippetGenerator.cpp ------------------------------------*- C++ -*-===//
+
+#include "SnippetGenerator.h"
+#include "LLVMState.h"
+#include "ParallelSnippetGenerator.h"
+#include "SerialSnippetGenerator.h"
+#include "Target.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace llvm {
+namespace exegesis {
+
+char SnippetGenerationError::ID;
+
+void SnippetGenerationError::log(raw_ostream &OS) const {
+  if (Unsupported)
+    OS << "unsupported opcode: ";
+  OS << Reason;
+}
+
+InstructionAvailability::~InstructionAvailability() = default;
+
+static std::vector<MCRegister>
+getForbiddenRegisters(const LLVMState &State,
+                      const SnippetGeneratorOptions &Options) {
+  const SnippetGenerationTarget &Target =
+      SnippetGenerationTarget::lookup(State.getTriple());
+  std::vector<MCRegister> Regs;
+  Target.getReservedRegisters(State, Options.Reservations, Regs);
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  // The scratch pointer is a live-in the snippet must not overwrite; it is
+  // only named where a memory reference needs it.
+  Regs.push_back(ET.getScratchMemoryRegister(State.getTriple()));
+  if (Options.ReserveLoopCounter)
+    Regs.push_back(ET.getDefaultLoopCounterRegister(State.getTriple()));
+  return Regs;
+}
+
+static std::vector<MCRegister> getUnnamedRegisters(const LLVMState &State) {
+  std::vector<MCRegister> Regs;
+  SnippetGenerationTarget::lookup(State.getTriple())
+      .getUnnamedRegisters(State, Regs);
+  return Regs;
+}
+
+SnippetGenerator::SnippetGenerator(const LLVMState &State,
+                                   const SnippetGeneratorOptions &Options)
+    : State(State), Options(Options),
+      Target(SnippetGenerationTarget::lookup(State.getTriple())),
+      ScratchRegister(State.getExegesisTarget().getScratchMemoryRegister(
+          State.getTriple())),
+      Pool(State.getRegInfo(), getForbiddenRegisters(State, Options),
+           getUnnamedRegisters(State)) {
+  Models.resize(State.getInstrInfo().getNumOpcodes());
+}
+
+SnippetGenerator::~SnippetGenerator() = default;
+
+std::unique_ptr<SnippetGenerator>
+SnippetGenerator::create(const LLVMState &State,
+                         const SnippetGeneratorOptions &Options) {
+  if (Options.Mode == BenchmarkMode::Latency)
+    return std::make_unique<SerialSnippetGenerator>(State, Options);
+  return std::make_unique<ParallelSnippetGenerator>(State, Options);
+}
+
+const InstructionModel &SnippetGenerator::getModel(unsigned Opcode) {
+  std::unique_ptr<InstructionModel> &Model = Models[Opcode];
+  if (!Model)
+    Model = std::make_unique<InstructionModel>(
+        State.getInstrInfo(), State.getSubtargetInfo(), Pool, Opcode);
+  return *Model;
+}
+
+std::optional<std::string>
+SnippetGenerator::getUnsupportedReason(unsigned Opcode) {
+  const InstructionModel &Model = getModel(Opcode);
+  if (std::optional<std::string> Reason =
+          Target.getUnsupportedReason(State, Model))
+    return Reason;
+  return Model.getOperandProblem();
+}
+
+MCRegister SnippetGenerator::pickRegister(const OperandSlot &Slot,
+                                          const BitVector &Avoid) const {
+  ArrayRef<MCRegister> Allowed = Pool.allowedRegisters(Slot.RegClassID);
+  for (MCRegister Reg : Allowed)
+    if (!Pool.unitsOf(Reg).anyCommon(Avoid))
+      return Reg;
+  return Allowed.empty() ? MCRegister() : Allowed.front();
+}
+
+BitVector
+SnippetGenerator::unitsOfChosenRegisters(const InstructionModel &Model,
+                                         const SlotValues &Values) const {
+  BitVector Units = Pool.emptyUnits();
+  for (unsigned I = 0, E = Model.slots().size(); I < E; ++I)
+    if (Values[I] && Values[I]->isReg() && Values[I]->getReg().isValid())
+      Units |= Pool.unitsOf(Values[I]->getReg());
+  return Units;
+}
+
+Error SnippetGenerator::fillRemainingSlots(const InstructionModel &Model,
+                                           SlotValues &Values, BitVector &Used,
+                                           int64_t Offset) const {
+  if (Model.accessesMemory())
+    for (const MemoryReference &Ref : Model.memoryReferences())
+      if (!Values[Model.operands()[Ref.FirstOperand].Slot])
+        Target.setScratchAddress(Model, Ref, ScratchRegister, Offset, Values);
+  for (unsigned I = 0, E = Model.slots().size(); I < E; ++I) {
+    if (Values[I])
+      continue;
+    const OperandSlot &Slot = Model.slots()[I];
+    if (Slot.Kind == OperandKind::Immediate) {
+      Values[I] = MCOperand::createImm(Target.getDefaultImmediate(Model, Slot));
+      continue;
+    }
+    MCRegister Reg = pickRegister(Slot, Used);
+    if (!Reg.isValid())
+      return make_error<SnippetGenerationError>(
+          true, "no usable register for operand " +
+                    std::to_string(Slot.Operands.front()));
+    Used |= Pool.unitsOf(Reg);
+    Values[I] = MCOperand::createReg(Reg);
+  }
+  return Error::success();
+}
+
+std::vector<RegisterValue>
+SnippetGenerator::computeRegisterInitialValues(ArrayRef<MCInst> Instructions) {
+  std::vector<RegisterValue> Values;
+  BitVector Written = Pool.emptyUnits();
+  SmallVector<MCRegister, 8> Regs;
+  for (const MCInst &Inst : Instructions) {
+    const InstructionModel &Model = getModel(Inst.getOpcode());
+    Regs.clear();
+    Model.getReadRegisters(Inst, Regs);
+    for (MCRegister Reg : Regs) {
+      if (Reg == ScratchRegister)
+        continue;
+      BitVector Missing = Pool.unitsOf(Reg);
+      Missing.reset(Written);
+      if (Missing.none())
+        continue;
+      if (any_of(Values,
+                 [Reg](const RegisterValue &V) { return V.Register == Reg; }))
+        continue;
+      Values.push_back({Reg, Target.getInitialValue(State, Reg)});
+    }
+    Regs.clear();
+    Model.getWrittenRegisters(Inst, Regs);
+    for (MCRegister Reg : Regs)
+      Written |= Pool.unitsOf(Reg);
+  }
+  return Values;
+}
+
+bool SnippetGenerator::canInitialize(MCRegister Reg) {
+  if (SettableRegisters.empty())
+    SettableRegisters.assign(State.getRegInfo().getNumRegs(),
+                             Settable::Unknown);
+  Settable &S = SettableRegisters[Reg.id()];
+  if (S == Settable::Unknown) {
+    Expected<std::vector<MCInst>> Insts =
+        State.getExegesisTarget().setRegistersTo(State.getSubtargetInfo(),
+                                                 {RegisterValue::zero(Reg)});
+    S = Insts ? Settable::Yes : Settable::No;
+    if (!Insts)
+      consumeError(Insts.takeError());
+  }
+  return S == Settable::Yes;
+}
+
+static bool sameInstructions(ArrayRef<MCInst> A, ArrayRef<MCInst> B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I) {
+    if (A[I].getOpcode() != B[I].getOpcode() ||
+        A[I].getNumOperands() != B[I].getNumOperands())
+      return false;
+    for (unsigned J = 0; J < A[I].getNumOperands(); ++J) {
+      const MCOperand &X = A[I].getOperand(J), &Y = B[I].getOperand(J);
+      if (X.isReg() != Y.isReg() || X.isImm() != Y.isImm() ||
+          (X.isReg() && X.getReg() != Y.getReg()) ||
+          (X.isImm() && X.getImm() != Y.getImm()))
+        return false;
+    }
+  }
+  return true;
+}
+
+Expected<std::vector<BenchmarkCode>>
+SnippetGenerator::generateConfigurations(unsigned Opcode) {
+  if (std::optional<std::string> Reason = getUnsupportedReason(Opcode))
+    return make_error<SnippetGenerationError>(true, *Reason);
+  const InstructionModel &Model = getModel(Opcode);
+  if (Model.accessesMemory() && !ScratchRegister.isValid())
+    return make_error<SnippetGenerationError>(
+        true, "memory operand, and no scratch memory on this target");
+  std::vector<BenchmarkCode> Codes;
+  for (unsigned Index = 0; Index < std::max(1u, Options.MaxConfigs); ++Index) {
+    std::optional<OperandConfiguration> Config =
+        Target.getConfiguration(State, Model, Index);
+    if (!Config)
+      break;
+    Expected<GeneratedSnippet> Snippet = generateSnippet(Model, Config->Fixed);
+    if (!Snippet) {
+      // A later configuration failing only shortens the list.
+      if (!Codes.empty()) {
+        consumeError(Snippet.takeError());
+        break;
+      }
+      return Snippet.takeError();
+    }
+    if (any_of(Codes, [&](const BenchmarkCode &C) {
+          return sameInstructions(C.Key.Instructions, Snippet->Instructions);
+        }))
+      continue;
+    BenchmarkCode Code;
+    // Registers the subtarget cannot set are left as they are: the snippet
+    // still assembles (for a cross target, or a CPU-less phase); a CPU that
+    // lacks the registers cannot run the instruction anyway.
+    std::string NotInitialized;
+    for (RegisterValue &Value :
+         computeRegisterInitialValues(Snippet->Instructions)) {
+      if (canInitialize(Value.Register)) {
+        Code.Key.RegisterInitialValues.push_back(std::move(Value));
+        continue;
+      }
+      NotInitialized += NotInitialized.empty() ? "" : ", ";
+      NotInitialized += State.getRegisterName(Value.Register).str();
+    }
+    if (!NotInitialized.empty())
+      Snippet->Info += " (not initialized, the subtarget cannot set them: " +
+                       NotInitialized + ")";
+    Code.Key.Config =
+        Target.describeConfiguration(State, Model, Snippet->Instructions[0]);
+    Code.Key.Instructions = std::move(Snippet->Instructions);
+    Code.Info = std::move(Snippet->Info);
+    if (ScratchRegister.isValid())
+      Code.LiveIns.push_back(ScratchRegister);
+    Codes.push_back(std::move(Code));
+  }
+  return Codes;
+}
+
+} // namespace exegesis
+} // namespace llvm

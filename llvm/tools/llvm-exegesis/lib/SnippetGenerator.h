@@ -1,0 +1,150 @@
+//===-- SnippetGenerator.h - Opcode -> benchmark snippets -------*- C++ -*-===//
+//
+// For -opcode-name / -opcode-index, the tool has to invent a snippet that
+// measures what the mode asks for: a dependency chain through the opcode for
+// latency (SerialSnippetGenerator), or independent copies of it for uops and
+// inverse throughput (ParallelSnippetGenerator). This base class does what
+// both share: modelling the opcode, refusing what cannot be benchmarked, the
+// configurations to explore (-max-configs-per-opcode), filling operands that
+// the strategy left open, and computing the register initial values, so that
+// a strategy only decides how instructions depend on each other.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETGENERATOR_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETGENERATOR_H
+
+#include "BenchmarkCode.h"
+#include "BenchmarkResult.h"
+#include "InstructionModel.h"
+#include "RegisterPool.h"
+#include "SnippetGenerationTarget.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// Decides whether an instruction can run where it will be measured (e.g.
+/// the host has the CPU features it needs).
+class InstructionAvailability {
+public:
+  virtual ~InstructionAvailability();
+  /// Why \p Inst cannot run, or nullopt if it can.
+  virtual std::optional<std::string> whyUnavailable(const MCInst &Inst) = 0;
+  /// Why \p Inst is not a valid instruction at all, whatever the CPU (e.g.
+  /// an opcode of another processor mode), or nullopt if it is.
+  virtual std::optional<std::string> whyInvalid(const MCInst &Inst) = 0;
+};
+
+struct SnippetGeneratorOptions {
+  BenchmarkMode Mode = BenchmarkMode::Latency;
+  /// At most this many configurations per opcode.
+  unsigned MaxConfigs = 1;
+  RegisterReservationOptions Reservations;
+  /// The snippet is repeated in a loop: leave the loop counter alone.
+  bool ReserveLoopCounter = false;
+  /// When set, helper instructions a strategy adds (e.g. the second
+  /// instruction of a latency cycle) are chosen among those it accepts.
+  InstructionAvailability *Availability = nullptr;
+};
+
+/// Why no snippet was generated for an opcode. Unsupported opcodes are ones
+/// the tool refuses to benchmark; otherwise no strategy applied.
+class SnippetGenerationError : public ErrorInfo<SnippetGenerationError> {
+public:
+  static char ID;
+  SnippetGenerationError(bool Unsupported, std::string Reason)
+      : Unsupported(Unsupported), Reason(std::move(Reason)) {}
+  bool isUnsupported() const { return Unsupported; }
+  StringRef getReason() const { return Reason; }
+  void log(raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  bool Unsupported;
+  std::string Reason;
+};
+
+/// The instructions a strategy chose and why.
+struct GeneratedSnippet {
+  std::vector<MCInst> Instructions;
+  std::string Info;
+};
+
+class SnippetGenerator {
+public:
+  /// The generator for \p Options.Mode.
+  static std::unique_ptr<SnippetGenerator>
+  create(const LLVMState &State, const SnippetGeneratorOptions &Options);
+
+  SnippetGenerator(const LLVMState &State,
+                   const SnippetGeneratorOptions &Options);
+  virtual ~SnippetGenerator();
+
+  /// Up to MaxConfigs benchmarks for \p Opcode; a SnippetGenerationError
+  /// when the opcode is unsupported or no strategy applies.
+  Expected<std::vector<BenchmarkCode>> generateConfigurations(unsigned Opcode);
+
+  /// The model of \p Opcode (built once).
+  const InstructionModel &getModel(unsigned Opcode);
+  const RegisterPool &getRegisterPool() const { return Pool; }
+
+  /// Registers read before being written by \p Instructions, in order of
+  /// first read, excluding the scratch memory pointer.
+  std::vector<RegisterValue>
+  computeRegisterInitialValues(ArrayRef<MCInst> Instructions);
+
+  /// Whether the target can give \p Reg an initial value on this subtarget
+  /// (AVX-512 registers cannot be set for a CPU without AVX-512).
+  bool canInitialize(MCRegister Reg);
+
+  /// Why \p Opcode is refused outright, or nullopt.
+  std::optional<std::string> getUnsupportedReason(unsigned Opcode);
+
+protected:
+  /// Chooses the instructions for one configuration; \p Values holds what
+  /// the configuration fixed.
+  virtual Expected<GeneratedSnippet>
+  generateSnippet(const InstructionModel &Model, const SlotValues &Values) = 0;
+
+  /// The first allowed register of \p Slot's class sharing no unit with
+  /// \p Avoid; any allowed one if all do; invalid if the class is empty.
+  MCRegister pickRegister(const OperandSlot &Slot,
+                          const BitVector &Avoid) const;
+
+  /// Sets every unset slot of \p Values: scratch addresses at \p Offset,
+  /// default immediates, and registers avoiding \p Used (which grows with
+  /// every register chosen).
+  Error fillRemainingSlots(const InstructionModel &Model, SlotValues &Values,
+                           BitVector &Used, int64_t Offset) const;
+
+  /// Units of the registers already chosen in \p Values.
+  BitVector unitsOfChosenRegisters(const InstructionModel &Model,
+                                   const SlotValues &Values) const;
+
+  static Error noStrategy(StringRef Reason) {
+    return make_error<SnippetGenerationError>(false, Reason.str());
+  }
+
+  const LLVMState &State;
+  SnippetGeneratorOptions Options;
+  const SnippetGenerationTarget &Target;
+  MCRegister ScratchRegister;
+  RegisterPool Pool;
+  std::vector<std::unique_ptr<InstructionModel>> Models;
+  enum class Settable : uint8_t { Unknown, Yes, No };
+  std::vector<Settable> SettableRegisters;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

@@ -1,0 +1,37 @@
+//===-- SnippetRepetitor.cpp ------------------------------------*- C++ -*-===//
+
+#include "SnippetRepetitor.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
+
+namespace llvm {
+namespace exegesis {
+
+RepetitionPlan planRepetition(SnippetRepetition Repetition,
+                              uint64_t NumSnippetInstructions,
+                              uint64_t MinInstructions, uint64_t LoopBodySize) {
+  RepetitionPlan Plan;
+  if (NumSnippetInstructions == 0)
+    return Plan;
+  // Whole snippets only: a partial copy would measure a different snippet.
+  auto CopiesFor = [&](uint64_t Instructions) {
+    return std::max<uint64_t>(1,
+                              divideCeil(Instructions, NumSnippetInstructions));
+  };
+  if (Repetition == SnippetRepetition::Duplicate) {
+    Plan.CopiesEmitted = CopiesFor(MinInstructions);
+  } else {
+    Plan.IsLoop = true;
+    Plan.CopiesEmitted = CopiesFor(LoopBodySize);
+    uint64_t BodySize = Plan.CopiesEmitted * NumSnippetInstructions;
+    Plan.LoopIterations =
+        std::max<uint64_t>(1, divideCeil(MinInstructions, BodySize));
+  }
+  Plan.NumSnippetRepetitions = Plan.CopiesEmitted * Plan.LoopIterations;
+  Plan.NumExecutedInstructions =
+      Plan.NumSnippetRepetitions * NumSnippetInstructions;
+  return Plan;
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,48 @@
+//===-- SnippetRepetitor.h - How often the snippet is repeated --*- C++ -*-===//
+//
+// A snippet of a few instructions is too short to measure, so the measured
+// function repeats it: duplicated back to back, or unrolled into a loop body
+// that runs several times. This decides the counts for either way; the
+// assembler lays the instructions out accordingly and the runner reports
+// per-instruction and per-snippet values from the same counts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETREPETITOR_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETREPETITOR_H
+
+#include "Assembler.h"
+#include <cstdint>
+
+namespace llvm {
+namespace exegesis {
+
+struct RepetitionPlan {
+  /// Whether the copies form a loop body (only for a non-empty loop
+  /// repetition).
+  bool IsLoop = false;
+  /// Copies of the snippet laid out one after the other: the whole function
+  /// body when duplicating, the loop body when looping.
+  uint64_t CopiesEmitted = 0;
+  /// Times the loop body runs (1 when duplicating).
+  uint64_t LoopIterations = 1;
+  /// Snippet instructions executed by one call of the function.
+  uint64_t NumExecutedInstructions = 0;
+  /// Whole snippets executed by one call of the function.
+  uint64_t NumSnippetRepetitions = 0;
+};
+
+/// The plan for a snippet of \p NumSnippetInstructions instructions.
+/// Duplicating copies the snippet until at least \p MinInstructions
+/// instructions are laid out. Looping unrolls the snippet until the body has
+/// at least \p LoopBodySize instructions and runs the body until at least
+/// \p MinInstructions instructions have executed. An empty snippet gets no
+/// copies and no loop.
+RepetitionPlan planRepetition(SnippetRepetition Repetition,
+                              uint64_t NumSnippetInstructions,
+                              uint64_t MinInstructions, uint64_t LoopBodySize);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

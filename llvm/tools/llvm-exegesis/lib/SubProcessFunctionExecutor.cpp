@@ -1,0 +1,633 @@
+//===-- SubProcessFunctionExecutor.cpp --------------------------*- C++ -*-===//
+
+#include "SubProcessFunctionExecutor.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cerrno>
+#include <condition_variable>
+#include <csignal>
+#include <cstring>
+#include <mutex>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+namespace llvm {
+namespace exegesis {
+
+namespace {
+
+/// What the parent tells the child once the counter is ready.
+struct HandoffMessage {
+  uint32_t Method = 0; // 0: no counter, 1: SCM_RIGHTS, 2: pidfd_getfd.
+  int32_t ParentFd = -1;
+};
+enum : uint32_t { NoCounter = 0, ViaSocketRights = 1, ViaPidfdGetfd = 2 };
+
+/// The child's verdict on its own setup, sent before the snippet starts.
+enum class ChildSetupStatus : uint32_t {
+  Ready = 0,
+  CounterFdNotReceived,
+  CounterFdNotTranslated,
+  MemorySetupFailed,
+  CodeSetupFailed,
+};
+
+const char *describeSetupFailure(ChildSetupStatus Status) {
+  switch (Status) {
+  case ChildSetupStatus::Ready:
+    return "no failure";
+  case ChildSetupStatus::CounterFdNotReceived:
+    return "Counter file descriptor read failed";
+  case ChildSetupStatus::CounterFdNotTranslated:
+    return "Counter file descriptor could not be translated (pidfd_getfd "
+           "failed; kernel older than 5.6?)";
+  case ChildSetupStatus::MemorySetupFailed:
+    return "Failed to setup auxiliary memory";
+  case ChildSetupStatus::CodeSetupFailed:
+    return "Failed to map memory for assembled snippet";
+  }
+  return "unknown setup failure";
+}
+
+/// Exit codes of the child's own making; only meaningful together with the
+/// setup status message, since a snippet can exit with any code.
+constexpr int SetupFailureExitCode = 111;
+constexpr int CounterFailureExitCode = 112;
+
+/// The head of the memory shared between parent and child; the child's
+/// readings follow it.
+struct SharedResults {
+  uint64_t NumCompleted;
+  int32_t CounterErrno;
+  uint32_t Padding;
+};
+
+/// Everything the child needs, prepared before fork: the child must not
+/// allocate (the parent's allocator state is whatever it was at fork).
+struct ChildContext {
+  pid_t ParentPid;
+  int Socket;
+  const uintptr_t *Entries;
+  size_t NumFunctions;
+  unsigned NumSamples;
+  bool Dummy;
+  char *Scratch;
+  const FixedMemoryRegion *Memory;
+  size_t NumMemory;
+  /// Where the first function's code is copied to, 0 for nowhere.
+  uintptr_t CodeAddress;
+  const char *CodeSource;
+  size_t CodeSize;
+  size_t PageSize;
+  SharedResults *Results;
+  RawGroupReading *Readings;
+};
+
+[[noreturn]] void childExit(int Code) {
+  // No atexit handlers, no stdio flush: the parent owns those.
+  syscall(SYS_exit_group, Code);
+  __builtin_unreachable();
+}
+
+[[noreturn]] void childFail(const ChildContext &C, ChildSetupStatus Status) {
+  uint32_t Word = static_cast<uint32_t>(Status);
+  (void)send(C.Socket, &Word, sizeof(Word), MSG_NOSIGNAL);
+  childExit(SetupFailureExitCode);
+}
+
+[[noreturn]] void childMain(const ChildContext &C) {
+  // Die with the parent; if it is already gone, the signal will never come.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != C.ParentPid)
+    childExit(SetupFailureExitCode);
+
+  HandoffMessage Message;
+  iovec Vec = {&Message, sizeof(Message)};
+  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))];
+  msghdr Header = {};
+  Header.msg_iov = &Vec;
+  Header.msg_iovlen = 1;
+  Header.msg_control = Control;
+  Header.msg_controllen = sizeof(Control);
+  ssize_t Received;
+  do
+    Received = recvmsg(C.Socket, &Header, MSG_CMSG_CLOEXEC);
+  while (Received < 0 && errno == EINTR);
+  if (Received != static_cast<ssize_t>(sizeof(Message)))
+    childFail(C, ChildSetupStatus::CounterFdNotReceived);
+
+  int CounterFd = -1;
+  if (Message.Method == ViaSocketRights) {
+    cmsghdr *Cmsg = CMSG_FIRSTHDR(&Header);
+    if (!Cmsg || Cmsg->cmsg_level != SOL_SOCKET ||
+        Cmsg->cmsg_type != SCM_RIGHTS)
+      childFail(C, ChildSetupStatus::CounterFdNotReceived);
+    std::memcpy(&CounterFd, CMSG_DATA(Cmsg), sizeof(int));
+  } else if (Message.Method == ViaPidfdGetfd) {
+    long Pidfd = syscall(SYS_pidfd_open, C.ParentPid, 0);
+    if (Pidfd < 0)
+      childFail(C, ChildSetupStatus::CounterFdNotTranslated);
+    long Fd = syscall(SYS_pidfd_getfd, Pidfd, Message.ParentFd, 0);
+    close(static_cast<int>(Pidfd));
+    if (Fd < 0)
+      childFail(C, ChildSetupStatus::CounterFdNotTranslated);
+    CounterFd = static_cast<int>(Fd);
+  } else if (!C.Dummy) {
+    childFail(C, ChildSetupStatus::CounterFdNotReceived);
+  }
+
+  for (size_t I = 0; I < C.NumMemory; ++I) {
+    const FixedMemoryRegion &Region = C.Memory[I];
+    size_t Size =
+        (Region.Contents.size() + C.PageSize - 1) / C.PageSize * C.PageSize;
+    void *Address = reinterpret_cast<void *>(Region.Address);
+    void *Mapped =
+        mmap(Address, Size, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (Mapped != Address)
+      childFail(C, ChildSetupStatus::MemorySetupFailed);
+    std::memcpy(Mapped, Region.Contents.data(), Region.Contents.size());
+  }
+
+  if (C.CodeAddress) {
+    size_t Size = (C.CodeSize + C.PageSize - 1) / C.PageSize * C.PageSize;
+    void *Address = reinterpret_cast<void *>(C.CodeAddress);
+    void *Mapped =
+        mmap(Address, Size, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (Mapped != Address)
+      childFail(C, ChildSetupStatus::CodeSetupFailed);
+    std::memcpy(Mapped, C.CodeSource, C.CodeSize);
+    if (mprotect(Mapped, Size, PROT_READ | PROT_EXEC) != 0)
+      childFail(C, ChildSetupStatus::CodeSetupFailed);
+  }
+
+  uint32_t Ready = static_cast<uint32_t>(ChildSetupStatus::Ready);
+  if (send(C.Socket, &Ready, sizeof(Ready), MSG_NOSIGNAL) != sizeof(Ready))
+    childExit(SetupFailureExitCode);
+
+  for (unsigned S = 0; S < C.NumSamples; ++S) {
+    for (size_t F = 0; F < C.NumFunctions; ++F) {
+      auto Function = reinterpret_cast<void (*)(char *)>(C.Entries[F]);
+      if (C.Dummy) {
+        Function(C.Scratch);
+      } else {
+        if (!CounterGroup::startGroup(CounterFd)) {
+          C.Results->CounterErrno = errno;
+          childExit(CounterFailureExitCode);
+        }
+        Function(C.Scratch);
+        if (!CounterGroup::stopGroup(CounterFd) ||
+            !CounterGroup::readGroup(CounterFd,
+                                     C.Readings[S * C.NumFunctions + F])) {
+          C.Results->CounterErrno = errno;
+          childExit(CounterFailureExitCode);
+        }
+      }
+      C.Results->NumCompleted = S * C.NumFunctions + F + 1;
+    }
+  }
+  childExit(0);
+}
+
+/// Kills the child after a timeout; finish() must be called before the
+/// child is reaped, so that the kill can never hit a recycled pid.
+class Watchdog {
+public:
+  Watchdog(pid_t Pid, double Seconds)
+      : Thread([this, Pid, Seconds] {
+          std::unique_lock<std::mutex> Lock(Mutex);
+          if (!Done.wait_for(Lock, std::chrono::duration<double>(Seconds),
+                             [this] { return Finished; })) {
+            Fired = true;
+            kill(Pid, SIGKILL);
+          }
+        }) {}
+  ~Watchdog() { finish(); }
+
+  void finish() {
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Finished = true;
+    }
+    Done.notify_all();
+    if (Thread.joinable())
+      Thread.join();
+  }
+  bool fired() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return Fired;
+  }
+
+private:
+  std::mutex Mutex;
+  std::condition_variable Done;
+  bool Finished = false;
+  bool Fired = false;
+  std::thread Thread;
+};
+
+/// Owns a forked child: kills and reaps it unless it was reaped already, so
+/// that no error path leaves a child or a zombie behind.
+class ChildProcess {
+public:
+  explicit ChildProcess(pid_t Pid) : Pid(Pid) {}
+  ChildProcess(const ChildProcess &) = delete;
+  ChildProcess &operator=(const ChildProcess &) = delete;
+  ~ChildProcess() {
+    if (Reaped)
+      return;
+    kill(Pid, SIGKILL);
+    int Status;
+    while (waitpid(Pid, &Status, __WALL) < 0 && errno == EINTR) {
+    }
+  }
+  pid_t getPid() const { return Pid; }
+  void markReaped() { Reaped = true; }
+
+private:
+  pid_t Pid;
+  bool Reaped = false;
+};
+
+/// A file descriptor closed on scope exit.
+class ScopedFd {
+public:
+  explicit ScopedFd(int Fd = -1) : Fd(Fd) {}
+  ScopedFd(const ScopedFd &) = delete;
+  ScopedFd &operator=(const ScopedFd &) = delete;
+  ~ScopedFd() { reset(); }
+  int get() const { return Fd; }
+  void reset(int NewFd = -1) {
+    if (Fd >= 0)
+      close(Fd);
+    Fd = NewFd;
+  }
+
+private:
+  int Fd;
+};
+
+/// A shared anonymous mapping unmapped on scope exit.
+class SharedMapping {
+public:
+  SharedMapping(void *Address, size_t Size) : Address(Address), Size(Size) {}
+  ~SharedMapping() {
+    if (Address != MAP_FAILED)
+      munmap(Address, Size);
+  }
+  void *get() const { return Address; }
+
+private:
+  void *Address;
+  size_t Size;
+};
+
+Error toolError(const Twine &What, int Errno) {
+  return createStringError(inconvertibleErrorCode(),
+                           What + ": " + std::strerror(Errno));
+}
+
+/// How the child ended, as seen through wait and ptrace.
+struct ChildOutcome {
+  bool Exited = false;
+  int ExitCode = 0;
+  /// The signal that stopped the child (then killed by us), if any.
+  int Signal = 0;
+  siginfo_t SignalInfo = {};
+  bool HaveInstructionPointer = false;
+  uintptr_t InstructionPointer = 0;
+  bool TimedOut = false;
+};
+
+Expected<ChildOutcome> waitForChild(ChildProcess &Child, Watchdog &Dog) {
+  pid_t Pid = Child.getPid();
+  ChildOutcome Outcome;
+  while (true) {
+    siginfo_t Info = {};
+    if (waitid(P_PID, Pid, &Info, WEXITED | WSTOPPED | WNOWAIT | __WALL) != 0) {
+      if (errno == EINTR)
+        continue;
+      return toolError("Waiting for the child process to complete failed",
+                       errno);
+    }
+    if (Info.si_code == CLD_EXITED || Info.si_code == CLD_KILLED ||
+        Info.si_code == CLD_DUMPED) {
+      // Stop the watchdog before the pid can be recycled.
+      Dog.finish();
+      Outcome.TimedOut = Dog.fired();
+      int Status;
+      while (waitpid(Pid, &Status, __WALL) < 0)
+        if (errno != EINTR)
+          return toolError("Waiting for the child process to complete failed",
+                           errno);
+      Child.markReaped();
+      if (WIFEXITED(Status)) {
+        Outcome.Exited = true;
+        Outcome.ExitCode = WEXITSTATUS(Status);
+      } else if (WIFSIGNALED(Status) && Outcome.Signal == 0 &&
+                 !Outcome.TimedOut) {
+        // Killed without a signal-delivery-stop: SIGKILL from elsewhere.
+        Outcome.Signal = WTERMSIG(Status);
+      }
+      return Outcome;
+    }
+    int Status;
+    if (waitpid(Pid, &Status, __WALL) < 0) {
+      if (errno == EINTR)
+        continue;
+      return toolError("Waiting for the child process to complete failed",
+                       errno);
+    }
+    if (!WIFSTOPPED(Status))
+      continue;
+    if ((Status >> 16) == PTRACE_EVENT_STOP) {
+      // A group-stop or similar: not a fault, let the child go on.
+      ptrace(PTRACE_CONT, Pid, nullptr, nullptr);
+      continue;
+    }
+    // A signal is about to be delivered: learn what and where, then kill
+    // the child rather than let it dump core.
+    if (Outcome.Signal == 0) {
+      Outcome.Signal = WSTOPSIG(Status);
+      ptrace(PTRACE_GETSIGINFO, Pid, nullptr, &Outcome.SignalInfo);
+#if defined(__x86_64__)
+      user_regs_struct Regs;
+      if (ptrace(PTRACE_GETREGS, Pid, nullptr, &Regs) == 0) {
+        Outcome.HaveInstructionPointer = true;
+        Outcome.InstructionPointer = Regs.rip;
+      }
+#endif
+    }
+    kill(Pid, SIGKILL);
+  }
+}
+
+bool probePidfdGetfd() {
+  long Pidfd = syscall(SYS_pidfd_open, getpid(), 0);
+  if (Pidfd < 0)
+    return false;
+  long Fd = syscall(SYS_pidfd_getfd, Pidfd, static_cast<int>(Pidfd), 0);
+  close(static_cast<int>(Pidfd));
+  if (Fd < 0)
+    return false;
+  close(static_cast<int>(Fd));
+  return true;
+}
+
+std::string formatSeconds(double Seconds) {
+  std::string Text;
+  raw_string_ostream(Text) << format("%g", Seconds);
+  return Text;
+}
+
+} // namespace
+
+bool SubProcessFunctionExecutor::isPidfdGetfdAvailable() {
+  static const bool Available = probePidfdGetfd();
+  return Available;
+}
+
+SubProcessFunctionExecutor::SubProcessFunctionExecutor(
+    CounterSpec Counters, SubProcessOptions Options)
+    : Counters(std::move(Counters)), Options(Options),
+      Scratch(new char[ScratchMemorySize]()) {}
+
+SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
+
+Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
+    ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
+    const FixedLayout &Layout) const {
+  size_t NumReadings = Functions.size() * NumSamples;
+  size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t SharedSize = (sizeof(SharedResults) +
+                       NumReadings * sizeof(RawGroupReading) + PageSize - 1) /
+                      PageSize * PageSize;
+  SharedMapping Shared(mmap(nullptr, SharedSize, PROT_READ | PROT_WRITE,
+                            MAP_SHARED | MAP_ANONYMOUS, -1, 0),
+                       SharedSize);
+  if (Shared.get() == MAP_FAILED)
+    return toolError("Failed to map memory shared with the benchmarking "
+                     "subprocess",
+                     errno);
+  auto *Results = static_cast<SharedResults *>(Shared.get());
+  auto *Readings = reinterpret_cast<RawGroupReading *>(Results + 1);
+
+  std::vector<uintptr_t> Entries;
+  for (const ExecutableFunction *F : Functions)
+    Entries.push_back(F->getAddress());
+  uintptr_t CodeAddress = Layout.FirstFunctionAddress;
+  if (CodeAddress) {
+    if (Functions.empty() || CodeAddress % PageSize != 0)
+      return createStringError(inconvertibleErrorCode(),
+                               "the snippet address must be page aligned");
+    Entries[0] = CodeAddress;
+  }
+  // Where function F's code is in the child, for fault reports.
+  auto ContainsInChild = [&](size_t F, uintptr_t Address) {
+    if (F == 0 && CodeAddress)
+      return Address >= CodeAddress &&
+             Address < CodeAddress + Functions[0]->getCode().size();
+    return Functions[F]->contains(Address);
+  };
+
+  int Sockets[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, Sockets) != 0)
+    return toolError("Failed to create a socket pair for interprocess "
+                     "communication between llvm-exegesis and the "
+                     "benchmarking subprocess",
+                     errno);
+  ScopedFd ParentSocket(Sockets[0]);
+  ScopedFd ChildSocket(Sockets[1]);
+
+  ChildContext Context;
+  Context.ParentPid = getpid();
+  Context.Socket = ChildSocket.get();
+  Context.Entries = Entries.data();
+  Context.NumFunctions = Entries.size();
+  Context.NumSamples = NumSamples;
+  Context.Dummy = Counters.isDummy();
+  Context.Scratch = Scratch.get();
+  Context.Memory = Layout.Memory.data();
+  Context.NumMemory = Layout.Memory.size();
+  Context.CodeAddress = CodeAddress;
+  Context.CodeSource = CodeAddress ? Functions[0]->getCode().data() : nullptr;
+  Context.CodeSize = CodeAddress ? Functions[0]->getCode().size() : 0;
+  Context.PageSize = PageSize;
+  Context.Results = Results;
+  Context.Readings = Readings;
+
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return toolError("Failed to create child process", errno);
+  if (Pid == 0)
+    childMain(Context);
+
+  ChildProcess Child(Pid);
+  ChildSocket.reset();
+
+  // Attach before the child has anything to run: whatever it does from now
+  // on, we see it.
+  if (ptrace(PTRACE_SEIZE, Pid, nullptr,
+             reinterpret_cast<void *>(PTRACE_O_EXITKILL)) != 0)
+    return toolError("Failed to attach to the child process", errno);
+
+  if (Options.Cpu) {
+    cpu_set_t Set;
+    CPU_ZERO(&Set);
+    if (*Options.Cpu >= CPU_SETSIZE)
+      return createStringError(inconvertibleErrorCode(),
+                               "Failed to set CPU affinity of the "
+                               "benchmarking process: CPU " +
+                                   Twine(*Options.Cpu) + " does not exist");
+    CPU_SET(*Options.Cpu, &Set);
+    if (sched_setaffinity(Pid, sizeof(Set), &Set) != 0)
+      return toolError("Failed to set CPU affinity of the benchmarking "
+                       "process to CPU " +
+                           Twine(*Options.Cpu),
+                       errno);
+  }
+
+  std::optional<CounterGroup> Group;
+  if (!Counters.isDummy()) {
+    Expected<CounterGroup> Opened = CounterGroup::open(Counters.Events, Pid);
+    if (!Opened)
+      return Opened.takeError();
+    Group.emplace(std::move(*Opened));
+  }
+
+  HandoffMessage Message;
+  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
+  iovec Vec = {&Message, sizeof(Message)};
+  msghdr Header = {};
+  Header.msg_iov = &Vec;
+  Header.msg_iovlen = 1;
+  if (Group) {
+    bool UsePidfd = Options.Handoff == CounterHandoffMethod::PidfdGetfd ||
+                    (Options.Handoff == CounterHandoffMethod::Auto &&
+                     isPidfdGetfdAvailable());
+    Message.ParentFd = Group->getLeaderFd();
+    if (UsePidfd) {
+      Message.Method = ViaPidfdGetfd;
+      // Under Yama's ptrace_scope=1 a child may not inspect its parent
+      // unless named; without Yama this fails harmlessly.
+      prctl(PR_SET_PTRACER, Pid, 0, 0, 0);
+    } else {
+      Message.Method = ViaSocketRights;
+      Header.msg_control = Control;
+      Header.msg_controllen = sizeof(Control);
+      cmsghdr *Cmsg = CMSG_FIRSTHDR(&Header);
+      Cmsg->cmsg_level = SOL_SOCKET;
+      Cmsg->cmsg_type = SCM_RIGHTS;
+      Cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+      int Fd = Group->getLeaderFd();
+      std::memcpy(CMSG_DATA(Cmsg), &Fd, sizeof(int));
+    }
+  }
+
+  Watchdog Dog(Pid, Options.TimeoutSeconds);
+  ssize_t Sent;
+  do
+    Sent = sendmsg(ParentSocket.get(), &Header, MSG_NOSIGNAL);
+  while (Sent < 0 && errno == EINTR);
+  if (Sent != static_cast<ssize_t>(sizeof(Message)))
+    return toolError("Failed to send the counter to the benchmarking "
+                     "subprocess",
+                     errno);
+
+  Expected<ChildOutcome> Outcome = waitForChild(Child, Dog);
+  if (!Outcome)
+    return Outcome.takeError();
+
+  // The child's verdict on its setup, if it got that far.
+  uint32_t StatusWord = 0;
+  bool HaveStatus = recv(ParentSocket.get(), &StatusWord, sizeof(StatusWord),
+                         MSG_DONTWAIT) == sizeof(StatusWord);
+  auto Status = static_cast<ChildSetupStatus>(StatusWord);
+
+  if (Outcome->TimedOut)
+    return make_error<SnippetFailure>(
+        "The benchmarking subprocess timed out after " +
+        formatSeconds(Options.TimeoutSeconds) + " s");
+  if (Outcome->Signal != 0) {
+    std::optional<FaultLocation> Fault;
+    if (Outcome->HaveInstructionPointer) {
+      uintptr_t Ip = Outcome->InstructionPointer;
+      // A breakpoint trap reports the address after the int3.
+      if (Outcome->Signal == SIGTRAP && Ip > 0)
+        --Ip;
+      for (size_t F = 0; F < Functions.size(); ++F)
+        if (ContainsInChild(F, Ip)) {
+          Fault = FaultLocation{
+              static_cast<unsigned>(F), Ip - Entries[F],
+              reinterpret_cast<uintptr_t>(Outcome->SignalInfo.si_addr)};
+          break;
+        }
+    }
+    const char *Text = strsignal(Outcome->Signal);
+    return make_error<SnippetFailure>(
+        std::string("The benchmarking subprocess sent unexpected signal: ") +
+            (Text ? Text : "unknown signal"),
+        Fault);
+  }
+  if (HaveStatus && Status != ChildSetupStatus::Ready)
+    return make_error<SnippetFailure>(
+        std::string(
+            "Child benchmarking process exited with non-zero exit code: ") +
+        describeSetupFailure(Status));
+  if (!HaveStatus)
+    return createStringError(inconvertibleErrorCode(),
+                             "the benchmarking subprocess ended before "
+                             "reporting its setup (exit code " +
+                                 Twine(Outcome->ExitCode) + ")");
+  if (Outcome->Exited && Outcome->ExitCode == CounterFailureExitCode &&
+      Results->CounterErrno != 0)
+    return toolError("the benchmarking subprocess could not use its perf "
+                     "counters",
+                     Results->CounterErrno);
+  if (Outcome->Exited && Outcome->ExitCode != 0)
+    return make_error<SnippetFailure>(
+        "Child benchmarking process exited with non-zero exit code: Child "
+        "process returned with unknown exit code");
+  if (Results->NumCompleted != NumReadings)
+    return make_error<SnippetFailure>(
+        "The benchmarking subprocess exited before the measurement was "
+        "complete (the snippet ended the process)");
+
+  SampleTable Samples(Functions.size());
+  for (unsigned S = 0; S < NumSamples; ++S)
+    for (size_t F = 0; F < Functions.size(); ++F) {
+      if (!Group) {
+        Samples[F].emplace_back();
+        continue;
+      }
+      Expected<CounterValues> Values = CounterGroup::decode(
+          Readings[S * Functions.size() + F], Group->getNumEvents());
+      if (!Values)
+        return Values.takeError();
+      Samples[F].push_back(std::move(*Values));
+    }
+  return Samples;
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,62 @@
+//===-- SubProcessFunctionExecutor.h - Runs code in a forked child -*- C++ -*-//
+//
+// Runs the functions in a child forked for the purpose, so that whatever the
+// snippet does (crash, hang, exit, scribble over memory) costs one error in
+// the results and never the tool. Per request the parent:
+//   - forks; the child arranges to die with the parent and waits;
+//   - attaches with ptrace (before the child can run anything), pins the
+//     child to a CPU if asked, opens the counter group on the child's pid;
+//   - hands the group's file descriptor to the child, by pidfd_getfd (the
+//     child fetches it from the parent) or as SCM_RIGHTS over the socket
+//     pair (kernels before 5.6);
+//   - waits, with a timeout, and learns from ptrace which signal stopped the
+//     child and at which instruction.
+// The child reports its own setup failures over the socket before the
+// snippet starts, so an exit code the snippet produces is never taken for
+// one of them. The counter readings come back through a shared mapping.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_SUBPROCESSFUNCTIONEXECUTOR_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_SUBPROCESSFUNCTIONEXECUTOR_H
+
+#include "BenchmarkRunOptions.h"
+#include "FunctionExecutor.h"
+#include <memory>
+#include <optional>
+
+namespace llvm {
+namespace exegesis {
+
+struct SubProcessOptions {
+  /// Pin the child to this CPU (-benchmark-process-cpu).
+  std::optional<unsigned> Cpu;
+  /// Kill a child still running after this many seconds.
+  double TimeoutSeconds = 30;
+  CounterHandoffMethod Handoff = CounterHandoffMethod::Auto;
+};
+
+class SubProcessFunctionExecutor : public FunctionExecutor {
+public:
+  SubProcessFunctionExecutor(CounterSpec Counters, SubProcessOptions Options);
+  ~SubProcessFunctionExecutor() override;
+
+  Expected<SampleTable>
+  runAndSample(ArrayRef<const ExecutableFunction *> Functions,
+               unsigned NumSamples,
+               const FixedLayout &Layout = FixedLayout()) const override;
+
+  /// Whether this kernel lets a process fetch another's file descriptor
+  /// (pidfd_open + pidfd_getfd, Linux 5.6).
+  static bool isPidfdGetfdAvailable();
+
+private:
+  CounterSpec Counters;
+  SubProcessOptions Options;
+  std::unique_ptr<char[]> Scratch;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

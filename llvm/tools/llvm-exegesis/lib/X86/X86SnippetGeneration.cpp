@@ -1,0 +1,312 @@
+//===-- X86/X86SnippetGeneration.cpp - x86 rules for generated snippets ---===//
+//
+// What the generic generators cannot know about x86: which opcodes are
+// pseudos, privileged, or touch the stack, segment, control or debug
+// registers; which registers the subtarget lacks (APX's R16-R31, AVX-512's
+// upper vector registers); how a memory reference is written (base, scale,
+// index, displacement, segment); and which operand forms are worth
+// exploring: LEA addressing forms and condition codes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../LLVMState.h"
+#include "../SnippetGenerationTarget.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace llvm {
+namespace exegesis {
+namespace {
+
+// Positions inside an x86 memory reference.
+enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
+
+/// Opcodes (by name prefix) that only the kernel or a hypervisor may run, or
+/// that would change the process state a measurement relies on (fs/gs base,
+/// protection keys, shadow stacks, interrupts, I/O ports, sleeping).
+constexpr StringLiteral SystemPrefixes[] = {
+    "CLAC",        "CLGI",      "CLI",       "CLTS",      "CLRSSBSY",
+    "CLUI",        "ENCL",      "ERETS",     "ERETU",     "FXRSTOR",
+    "GETSEC",      "HLT",       "HRESET",    "IN8",       "IN16",
+    "IN32",        "INCSSP",    "INSB",      "INSL",      "INSW",
+    "INT",         "INVD",      "INVEPT",    "INVLPG",    "INVPCID",
+    "INVVPID",     "IRET",      "LAR",       "LGDT",      "LIDT",
+    "LKGS",        "LLDT",      "LMSW",      "LOADIWKEY", "LSL",
+    "LTR",         "MONITOR",   "MWAIT",     "OUT",       "PCONFIG",
+    "PTWRITE",     "RDMSR",     "RDPMC",     "RDSSP",     "RSTORSSP",
+    "SAVEPREVSSP", "SEAM",      "SENDUIPI",  "SETSSBSY",  "SGDT",
+    "SIDT",        "SKINIT",    "SLDT",      "SMSW",      "STAC",
+    "STGI",        "STI",       "STR",       "STUI",      "SWAPGS",
+    "SYSCALL",     "SYSENTER",  "SYSEXIT",   "SYSRET",    "TDCALL",
+    "TPAUSE",      "UD1",       "UD2",       "UIRET",     "UMONITOR",
+    "UMWAIT",      "VERR",      "VERW",      "VMCALL",    "VMCLEAR",
+    "VMFUNC",      "VMGEXIT",   "VMLAUNCH",  "VMLOAD",    "VMMCALL",
+    "VMPTRLD",     "VMPTRST",   "VMREAD",    "VMRESUME",  "VMRUN",
+    "VMSAVE",      "VMWRITE",   "VMXOFF",    "VMXON",     "WBINVD",
+    "WBNOINVD",    "WRFSBASE",  "WRGSBASE",  "WRMSR",     "WRPKRU",
+    "WRSS",        "WRUSS",     "XRSTOR",    "XSETBV",    "XSAVES",
+    "RMPADJUST",   "RMPUPDATE", "PSMASH",    "PVALIDATE", "RDPKRU",
+    "XRESLDTRK",   "XSUSLDTRK", "XBEGIN",    "XABORT",    "XEND",
+    "ENQCMD",      "RDMSRLIST", "WRMSRLIST", "WRMSRNS",   "URDMSR",
+    "UWRMSR",      "TLBSYNC",   "INVLPGB",   "RDTSCP",    "RDPRU",
+    "RSM",         "ENTER"};
+
+/// Opcodes that load floating-point control state from memory: the scratch
+/// memory holds zeros, which would unmask every exception for the rest of
+/// the process.
+constexpr StringLiteral ControlStatePrefixes[] = {"LDMXCSR", "VLDMXCSR",
+                                                  "FLDCW", "FLDENV", "FRSTOR"};
+
+bool startsWithOpcodePrefix(StringRef Name, ArrayRef<StringLiteral> Prefixes) {
+  for (StringLiteral Prefix : Prefixes) {
+    if (!Name.starts_with(Prefix))
+      continue;
+    // STI must not match STIC-like names: the prefix has to end the name or
+    // be followed by an operand-form suffix (digits, lower case, '_').
+    StringRef Rest = Name.drop_front(Prefix.size());
+    if (Rest.empty() || !isUpper(Rest.front()))
+      return true;
+  }
+  return false;
+}
+
+class X86SnippetGenerationTarget : public SnippetGenerationTarget {
+  void getReservedRegisters(const LLVMState &State,
+                            const RegisterReservationOptions &Options,
+                            std::vector<MCRegister> &Regs) const override {
+    auto Add = [&](StringRef Name) {
+      if (std::optional<MCRegister> Reg = State.getRegisterByName(Name))
+        Regs.push_back(*Reg);
+    };
+    Add("RSP");
+    Add("RIP");
+    Add("SSP");
+    const MCSubtargetInfo &STI = State.getSubtargetInfo();
+    // Registers of features the subtarget lacks: an instruction naming them
+    // could not even be encoded for it.
+    if (!STI.checkFeatures("+egpr"))
+      for (unsigned I = 16; I < 32; ++I)
+        Add(("R" + Twine(I)).str());
+    if (!STI.checkFeatures("+avx512f"))
+      for (unsigned I = 16; I < 32; ++I)
+        Add(("ZMM" + Twine(I)).str());
+    if (Options.DisableUpperSSERegisters)
+      for (unsigned I = 8; I < 16; ++I)
+        Add(("XMM" + Twine(I)).str());
+    // Registers a user-mode snippet cannot or must not write.
+    const MCRegisterInfo &RI = State.getRegInfo();
+    for (const MCRegisterClass &Class : RI.regclasses()) {
+      StringRef Name = RI.getRegClassName(&Class);
+      if (Name == "SEGMENT_REG" || Name == "CONTROL_REG" ||
+          Name == "DEBUG_REG" || Name == "TILE" || Name == "TILEPAIR" ||
+          Name == "BNDR")
+        for (MCPhysReg Reg : Class)
+          Regs.push_back(Reg);
+    }
+  }
+
+  APInt getInitialValue(const LLVMState &State, MCRegister Reg) const override {
+    // Zero would unmask every floating-point exception: a division of zero
+    // by zero would then kill the measurement with SIGFPE.
+    StringRef Name = State.getRegisterName(Reg);
+    if (Name == "MXCSR")
+      return APInt(32, 0x1F80);
+    if (Name == "FPCW")
+      return APInt(16, 0x37F);
+    return APInt();
+  }
+
+  void getUnnamedRegisters(const LLVMState &State,
+                           std::vector<MCRegister> &Regs) const override {
+    // High-byte registers cannot be encoded in an instruction with a REX,
+    // REX2 or EVEX prefix; the low bytes always can.
+    for (StringRef Name : {"AH", "BH", "CH", "DH"})
+      if (std::optional<MCRegister> Reg = State.getRegisterByName(Name))
+        Regs.push_back(*Reg);
+  }
+
+  std::optional<std::string>
+  getUnsupportedReason(const LLVMState &State,
+                       const InstructionModel &Model) const override {
+    if (std::optional<std::string> Reason =
+            SnippetGenerationTarget::getUnsupportedReason(State, Model))
+      return Reason;
+    const MCInstrDesc &Desc = Model.getDesc();
+    // The low bits of TSFlags are the encoding form; form 0 is X86's Pseudo.
+    if ((Desc.TSFlags & 0x7f) == 0)
+      return std::string("pseudo instruction");
+    StringRef Name = Model.getName();
+    if (startsWithOpcodePrefix(Name, SystemPrefixes))
+      return std::string("system instruction");
+    if (startsWithOpcodePrefix(Name, ControlStatePrefixes))
+      return std::string("loads floating-point control state from memory");
+    const MCRegisterInfo &RI = State.getRegInfo();
+    auto IsNamed = [&](MCPhysReg Reg, std::initializer_list<StringRef> Names) {
+      return is_contained(Names, StringRef(RI.getName(Reg)));
+    };
+    for (MCPhysReg Reg : Model.implicitDefs())
+      if (IsNamed(Reg, {"DF"}))
+        return std::string("changes the direction flag");
+    for (MCPhysReg Reg : Model.implicitUses())
+      if (IsNamed(Reg, {"DF"}))
+        return std::string("string instruction (implicit memory operands)");
+    for (ArrayRef<MCPhysReg> Implicit :
+         {Model.implicitUses(), Model.implicitDefs()})
+      for (MCPhysReg Reg : Implicit) {
+        if (IsNamed(Reg, {"RSP", "ESP", "SP"}))
+          return std::string("uses the stack pointer (push/pop)");
+        if (IsNamed(Reg, {"SSP"}))
+          return std::string("uses the shadow stack");
+        if (IsNamed(Reg, {"CS", "DS", "ES", "FS", "GS", "SS"}))
+          return std::string("uses a segment register");
+      }
+    for (const MemoryReference &Ref : Model.memoryReferences())
+      if (Ref.NumOperands != MemSize)
+        return std::string("string instruction (implicit memory operands)");
+    std::optional<unsigned> LEAMemory = getLEAMemoryStart(Model);
+    for (const ModelOperand &Op : Model.operands()) {
+      if (Op.Kind != OperandKind::Register || Op.IsMemory ||
+          (LEAMemory && Op.Index >= *LEAMemory &&
+           Op.Index < *LEAMemory + MemSize))
+        continue;
+      StringRef Class = RI.getRegClassName(&RI.getRegClass(Op.RegClassID));
+      if (Class == "SEGMENT_REG")
+        return std::string("uses a segment register");
+      if (Class == "CONTROL_REG")
+        return std::string("uses a control register");
+      if (Class == "DEBUG_REG")
+        return std::string("uses a debug register");
+      if (Class == "RST" || Class == "RSTi")
+        return std::string("x87 instruction with an ST(i) operand");
+      if (Class == "TILE" || Class == "TILEPAIR")
+        return std::string("AMX tile instruction (needs a tile configuration)");
+      if (Class == "BNDR")
+        return std::string("MPX bound register");
+    }
+    if ((Desc.mayLoad() || Desc.mayStore()) && !Model.hasMemoryReference())
+      return std::string("accesses memory through implicit registers");
+    return std::nullopt;
+  }
+
+  /// The operand type tablegen gave x86 condition codes: read off SETCCr
+  /// rather than hard-coded, since the numbering is not installed.
+  static std::optional<uint8_t> getCondCodeOperandType(const LLVMState &State) {
+    std::optional<unsigned> SetCC = State.getOpcodeByName("SETCCr");
+    if (!SetCC)
+      return std::nullopt;
+    const MCInstrDesc &Desc = State.getInstrInfo().get(*SetCC);
+    if (Desc.getNumOperands() < 2)
+      return std::nullopt;
+    return Desc.operands()[Desc.getNumOperands() - 1].OperandType;
+  }
+
+  static bool isLEA(StringRef Name) {
+    return Name == "LEA16r" || Name == "LEA32r" || Name == "LEA64r" ||
+           Name == "LEA64_32r";
+  }
+
+  /// Where the address operand of an LEA starts. Its operands are not typed
+  /// as memory (LEA reads no memory), so they are found by position: the
+  /// address follows the destination register.
+  static std::optional<unsigned>
+  getLEAMemoryStart(const InstructionModel &Model) {
+    if (!isLEA(Model.getName()) || Model.operands().size() != 1 + MemSize)
+      return std::nullopt;
+    return 1;
+  }
+
+  /// The first operand of each address-arithmetic reference (LEA, NOPL):
+  /// memory references that load or store nothing.
+  static SmallVector<unsigned, 1>
+  getAddressArithmetic(const InstructionModel &Model) {
+    SmallVector<unsigned, 1> Starts;
+    if (std::optional<unsigned> LEA = getLEAMemoryStart(Model))
+      Starts.push_back(*LEA);
+    else if (!Model.accessesMemory())
+      for (const MemoryReference &Ref : Model.memoryReferences())
+        if (Ref.NumOperands == MemSize)
+          Starts.push_back(Ref.FirstOperand);
+    return Starts;
+  }
+
+  std::optional<OperandConfiguration>
+  getConfiguration(const LLVMState &State, const InstructionModel &Model,
+                   unsigned Index) const override {
+    OperandConfiguration Config;
+    Config.Fixed.resize(Model.slots().size());
+    unsigned NumConfigs = 1;
+    // Address arithmetic (LEA): explore scale and displacement.
+    unsigned Scale = 1;
+    int64_t Disp = 0;
+    if (isLEA(Model.getName())) {
+      NumConfigs = 8;
+      Scale = 1u << (Index / 2);
+      Disp = Index % 2 ? 42 : 0;
+    }
+    for (unsigned First : getAddressArithmetic(Model)) {
+      auto Slot = [&](unsigned Pos) {
+        return Model.operands()[First + Pos].Slot;
+      };
+      Config.Fixed[Slot(MemScale)] = MCOperand::createImm(Scale);
+      Config.Fixed[Slot(MemDisp)] = MCOperand::createImm(Disp);
+      Config.Fixed[Slot(MemSegment)] = MCOperand::createReg(MCRegister());
+    }
+    // Condition codes: one configuration per code.
+    if (std::optional<uint8_t> CondCode = getCondCodeOperandType(State))
+      for (unsigned I = 0, E = Model.slots().size(); I < E; ++I)
+        if (Model.slots()[I].Kind == OperandKind::Immediate &&
+            Model.slots()[I].OperandType == *CondCode) {
+          NumConfigs = 16;
+          Config.Fixed[I] = MCOperand::createImm(Index);
+        }
+    if (Index >= NumConfigs)
+      return std::nullopt;
+    return Config;
+  }
+
+  void setScratchAddress(const InstructionModel &Model,
+                         const MemoryReference &Ref, MCRegister Base,
+                         int64_t Offset, SlotValues &Values) const override {
+    if (Ref.NumOperands != MemSize)
+      return SnippetGenerationTarget::setScratchAddress(Model, Ref, Base,
+                                                        Offset, Values);
+    auto Set = [&](unsigned Pos, MCOperand Value) {
+      Values[Model.operands()[Ref.FirstOperand + Pos].Slot] = Value;
+    };
+    Set(MemBase, MCOperand::createReg(Base));
+    Set(MemScale, MCOperand::createImm(1));
+    Set(MemIndex, MCOperand::createReg(MCRegister()));
+    Set(MemDisp, MCOperand::createImm(Offset));
+    Set(MemSegment, MCOperand::createReg(MCRegister()));
+  }
+
+  std::string describeConfiguration(const LLVMState &State,
+                                    const InstructionModel &Model,
+                                    const MCInst &Inst) const override {
+    std::optional<unsigned> LEAMemory = getLEAMemoryStart(Model);
+    if (!LEAMemory)
+      return "";
+    unsigned First = *LEAMemory;
+    auto RegName = [&](unsigned Pos) -> std::string {
+      MCRegister Reg = Inst.getOperand(First + Pos).getReg();
+      return Reg.isValid() ? ("%" + State.getRegisterName(Reg)).str() : "";
+    };
+    std::string Text;
+    raw_string_ostream OS(Text);
+    OS << Inst.getOperand(First + MemDisp).getImm() << "(" << RegName(MemBase)
+       << ", " << RegName(MemIndex) << ", "
+       << Inst.getOperand(First + MemScale).getImm() << ")";
+    return Text;
+  }
+};
+
+} // namespace
+
+const SnippetGenerationTarget *getTheX86SnippetGenerationTarget() {
+  static const X86SnippetGenerationTarget Target;
+  return &Target;
+}
+
+} // namespace exegesis
+} // namespace llvm

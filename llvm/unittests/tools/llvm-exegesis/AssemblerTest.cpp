@@ -1,0 +1,314 @@
+//===-- AssemblerTest.cpp - The measured function as an ELF object --------===//
+//
+// Builds functions from hand-made BenchmarkCodes (x86-64) and checks the
+// object (one function symbol, no relocations), the layout (prologue,
+// register setup, repeated snippet, loop, epilogue) through its disassembly,
+// the recorded snippet locations and counts, and that copying the encoded
+// snippet gives the same object as streaming every instruction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/Assembler.h"
+#include "Disassembly.h"
+#include "lib/LLVMState.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+namespace {
+
+class AssemblerTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    State = cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver3"))
+                .release();
+  }
+  static void TearDownTestSuite() {
+    delete State;
+    State = nullptr;
+  }
+
+  static MCRegister reg(StringRef Name) {
+    return State->getRegisterByName(Name).value();
+  }
+
+  /// `Opcode Regs...` with register operands only.
+  static MCInst inst(StringRef Opcode, ArrayRef<StringRef> Regs) {
+    MCInst I;
+    I.setOpcode(State->getOpcodeByName(Opcode).value());
+    for (StringRef R : Regs)
+      I.addOperand(MCOperand::createReg(reg(R)));
+    return I;
+  }
+
+  static BenchmarkCode addRcx() {
+    BenchmarkCode Code;
+    Code.Key.Instructions = {inst("ADD64rr", {"RCX", "RCX", "RCX"})};
+    Code.Key.RegisterInitialValues = {{reg("RCX"), APInt(64, 0)}};
+    return Code;
+  }
+
+  static AssemblyRequest request(SnippetRepetition R, unsigned Min,
+                                 unsigned LoopBodySize = 0) {
+    AssemblyRequest Request;
+    Request.Repetition = R;
+    Request.MinInstructions = Min;
+    Request.LoopBodySize = LoopBodySize;
+    return Request;
+  }
+
+  static AssembledFunction assemble(const BenchmarkCode &Code,
+                                    const AssemblyRequest &Request) {
+    Expected<AssembledFunction> F =
+        assembleMeasuredFunction(*State, Code, Request);
+    if (!F) {
+      ADD_FAILURE() << toString(F.takeError());
+      return AssembledFunction();
+    }
+    return std::move(*F);
+  }
+
+  static std::vector<std::string> lines(const AssembledFunction &F) {
+    return disasm::disassemble(*State, F.getCode());
+  }
+
+  static LLVMState *State;
+};
+
+LLVMState *AssemblerTest::State = nullptr;
+
+TEST_F(AssemblerTest, DuplicateMatchesUpstreamBytes) {
+  // upstream llvm-exegesis 22's assembled_snippet for this snippet.
+  AssembledFunction F =
+      assemble(addRcx(), request(SnippetRepetition::Duplicate, 4));
+  EXPECT_EQ(toHex(F.getCode()),
+            "48B900000000000000004801C94801C94801C94801C9C3");
+  EXPECT_THAT(lines(F), ElementsAre("movabsq $0x0, %rcx", "addq %rcx, %rcx",
+                                    "addq %rcx, %rcx", "addq %rcx, %rcx",
+                                    "addq %rcx, %rcx", "retq"));
+  EXPECT_EQ(F.NumExecutedInstructions, 4u);
+  EXPECT_EQ(F.NumSnippetRepetitions, 4u);
+}
+
+TEST_F(AssemblerTest, ObjectHasOneFunctionSymbolAndNoRelocations) {
+  AssembledFunction F =
+      assemble(addRcx(), request(SnippetRepetition::Loop, 100));
+  Expected<std::unique_ptr<object::ObjectFile>> Obj =
+      object::ObjectFile::createObjectFile(
+          MemoryBufferRef(F.ObjectFile.str(), "test"));
+  ASSERT_TRUE(static_cast<bool>(Obj)) << toString(Obj.takeError());
+  ASSERT_TRUE((*Obj)->isELF());
+  bool Found = false;
+  for (const object::SymbolRef &Sym : (*Obj)->symbols()) {
+    Expected<StringRef> Name = Sym.getName();
+    ASSERT_TRUE(static_cast<bool>(Name));
+    if (*Name != FunctionSymbolName)
+      continue;
+    Found = true;
+    EXPECT_EQ(cantFail(Sym.getType()), object::SymbolRef::ST_Function);
+    EXPECT_EQ(cantFail(Sym.getValue()), 0u);
+    EXPECT_EQ(object::ELFSymbolRef(Sym).getSize(), F.CodeSize);
+    EXPECT_TRUE(cantFail(Sym.getFlags()) & object::SymbolRef::SF_Global);
+  }
+  EXPECT_TRUE(Found);
+  for (const object::SectionRef &Sec : (*Obj)->sections()) {
+    if (cantFail(Sec.getName()) != ".text")
+      continue;
+    EXPECT_EQ(Sec.getSize(), F.CodeSize);
+    EXPECT_TRUE(Sec.relocations().empty());
+  }
+}
+
+TEST_F(AssemblerTest, LoopLayout) {
+  // One instruction, body of 7, at least 100 instructions: upstream's loop.
+  AssembledFunction F =
+      assemble(addRcx(), request(SnippetRepetition::Loop, 100, 7));
+  std::vector<std::string> L = lines(F);
+  ASSERT_EQ(L.size(), 13u);
+  EXPECT_EQ(L[0], "movabsq $0x0, %rcx");
+  EXPECT_EQ(L[1], "movabsq $0xf, %r8");
+  EXPECT_THAT(L[2], HasSubstr("nop"));
+  for (unsigned I = 3; I < 10; ++I)
+    EXPECT_EQ(L[I], "addq %rcx, %rcx");
+  EXPECT_EQ(L[10], "addq $-0x1, %r8");
+  EXPECT_THAT(L[11], HasSubstr("jne"));
+  EXPECT_EQ(L[12], "retq");
+  // The loop starts aligned, and the branch goes back to it.
+  ASSERT_EQ(F.SnippetLocations.size(), 7u);
+  uint64_t LoopStart = F.SnippetLocations[0].Offset;
+  EXPECT_EQ(LoopStart % 16, 0u);
+  StringRef Code = F.getCode();
+  uint64_t BranchEnd = Code.size() - 1;          // before the ret
+  ASSERT_EQ(uint8_t(Code[BranchEnd - 2]), 0x75); // jne rel8
+  int8_t Displacement = Code[BranchEnd - 1];
+  EXPECT_EQ(int64_t(BranchEnd) + Displacement, int64_t(LoopStart));
+  EXPECT_EQ(F.NumExecutedInstructions, 105u);
+  EXPECT_EQ(F.NumSnippetRepetitions, 105u);
+}
+
+TEST_F(AssemblerTest, LongLoopBodyGetsANearBranch) {
+  AssembledFunction F =
+      assemble(addRcx(), request(SnippetRepetition::Loop, 1000, 100));
+  StringRef Code = F.getCode();
+  // jne rel32 (0f 85 imm32) back over 100 3-byte adds and the decrement.
+  uint64_t BranchEnd = Code.size() - 1;
+  ASSERT_EQ(uint8_t(Code[BranchEnd - 6]), 0x0f);
+  ASSERT_EQ(uint8_t(Code[BranchEnd - 5]), 0x85);
+  int32_t Displacement;
+  memcpy(&Displacement, Code.data() + BranchEnd - 4, 4);
+  EXPECT_EQ(int64_t(BranchEnd) + Displacement,
+            int64_t(F.SnippetLocations[0].Offset));
+}
+
+TEST_F(AssemblerTest, SnippetLocationsPointAtSnippetInstructions) {
+  BenchmarkCode Code;
+  Code.Key.Instructions = {inst("ADD64rr", {"RAX", "RAX", "RBX"}),
+                           inst("IMUL32rr", {"ECX", "ECX", "EDX"})};
+  AssembledFunction F =
+      assemble(Code, request(SnippetRepetition::Duplicate, 6));
+  ASSERT_EQ(F.SnippetLocations.size(), 6u);
+  for (const SnippetInstructionLocation &Loc : F.SnippetLocations) {
+    std::vector<std::string> At =
+        disasm::disassemble(*State, F.getCode().substr(Loc.Offset));
+    ASSERT_FALSE(At.empty());
+    EXPECT_EQ(At.front(),
+              Loc.SnippetIndex == 0 ? "addq %rbx, %rax" : "imull %edx, %ecx");
+  }
+  EXPECT_EQ(F.SnippetLocations[2].SnippetIndex, 0u);
+  EXPECT_EQ(F.SnippetLocations[3].SnippetIndex, 1u);
+  EXPECT_EQ(F.NumSnippetRepetitions, 3u);
+  EXPECT_EQ(F.NumExecutedInstructions, 6u);
+}
+
+TEST_F(AssemblerTest, CopyingEncodedBytesGivesTheSameFunction) {
+  BenchmarkCode Code;
+  Code.Key.Instructions = {inst("ADD64rr", {"RBX", "RBX", "R12"}),
+                           inst("XOR32rr", {"EAX", "EAX", "ECX"})};
+  Code.Key.RegisterInitialValues = {{reg("R12"), APInt(64, 3)}};
+  for (SnippetRepetition R :
+       {SnippetRepetition::Duplicate, SnippetRepetition::Loop}) {
+    AssemblyRequest Fast = request(R, 1000, 50);
+    AssemblyRequest Slow = Fast;
+    Slow.RepeatEncodedBytes = false;
+    AssembledFunction A = assemble(Code, Fast);
+    AssembledFunction B = assemble(Code, Slow);
+    EXPECT_EQ(toHex(A.getCode()), toHex(B.getCode()));
+    ASSERT_EQ(A.SnippetLocations.size(), B.SnippetLocations.size());
+    for (size_t I = 0; I < A.SnippetLocations.size(); ++I) {
+      EXPECT_EQ(A.SnippetLocations[I].Offset, B.SnippetLocations[I].Offset);
+      EXPECT_EQ(A.SnippetLocations[I].SnippetIndex,
+                B.SnippetLocations[I].SnippetIndex);
+    }
+  }
+}
+
+TEST_F(AssemblerTest, SavesCalleeSavedRegistersTheSnippetWrites) {
+  BenchmarkCode Code;
+  // Writes RBX without an initial value; R12 gets one.
+  Code.Key.Instructions = {inst("ADD64rr", {"RBX", "RBX", "R12"})};
+  Code.Key.RegisterInitialValues = {{reg("R12"), APInt(64, 0xff)}};
+  AssembledFunction F =
+      assemble(Code, request(SnippetRepetition::Duplicate, 2));
+  EXPECT_THAT(lines(F),
+              ElementsAre("pushq %r12", "pushq %rbx", "movabsq $0xff, %r12",
+                          "addq %r12, %rbx", "addq %r12, %rbx", "popq %rbx",
+                          "popq %r12", "retq"));
+}
+
+TEST_F(AssemblerTest, LoopRegisterCanBeChosenAndIsSavedWhenCalleeSaved) {
+  BenchmarkCode Code = addRcx();
+  Code.LoopRegister = reg("R13");
+  AssembledFunction F = assemble(Code, request(SnippetRepetition::Loop, 3));
+  std::vector<std::string> L = lines(F);
+  ASSERT_GE(L.size(), 8u);
+  EXPECT_EQ(L[0], "pushq %r13");
+  EXPECT_EQ(L[2], "movabsq $0x3, %r13");
+  EXPECT_EQ(L[L.size() - 4], "addq $-0x1, %r13");
+  EXPECT_EQ(L[L.size() - 2], "popq %r13");
+}
+
+TEST_F(AssemblerTest, RefusesSnippetsThatWriteTheLoopCounter) {
+  BenchmarkCode Code;
+  Code.Key.Instructions = {inst("ADD32rr", {"R8D", "R8D", "EAX"})};
+  Expected<AssembledFunction> F = assembleMeasuredFunction(
+      *State, Code, request(SnippetRepetition::Loop, 100));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(toString(F.takeError()),
+            "the snippet writes R8D, which overlaps the loop counter R8; "
+            "choose another with LLVM-EXEGESIS-LOOP-REGISTER");
+  // Duplicating has no counter to protect.
+  EXPECT_TRUE(static_cast<bool>(assembleMeasuredFunction(
+      *State, Code, request(SnippetRepetition::Duplicate, 100))));
+
+  Code = addRcx();
+  Code.Key.RegisterInitialValues.push_back({reg("R8"), APInt(64, 1)});
+  F = assembleMeasuredFunction(*State, Code,
+                               request(SnippetRepetition::Loop, 100));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_THAT(toString(F.takeError()),
+              HasSubstr("sets an initial value for R8"));
+}
+
+TEST_F(AssemblerTest, EmptySnippetIsSetupAndReturn) {
+  BenchmarkCode Code;
+  Code.Key.RegisterInitialValues = {{reg("RBX"), APInt(64, 5)}};
+  for (SnippetRepetition R :
+       {SnippetRepetition::Duplicate, SnippetRepetition::Loop}) {
+    AssembledFunction F = assemble(Code, request(R, 10000));
+    EXPECT_THAT(lines(F), ElementsAre("pushq %rbx", "movabsq $0x5, %rbx",
+                                      "popq %rbx", "retq"));
+    EXPECT_TRUE(F.SnippetLocations.empty());
+    EXPECT_EQ(F.NumExecutedInstructions, 0u);
+  }
+}
+
+TEST_F(AssemblerTest, RefusesWhatCannotBeEncoded) {
+  BenchmarkCode Code;
+  Code.Key.Instructions = {inst("ADD64rr", {"RAX"})};
+  Expected<AssembledFunction> F = assembleMeasuredFunction(
+      *State, Code, request(SnippetRepetition::Duplicate, 10));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(toString(F.takeError()),
+            "snippet instruction 0 (ADD64rr) has 1 operands, expected 3");
+
+  Code.Key.Instructions = {inst("MOV32r0", {"EAX"})};
+  F = assembleMeasuredFunction(*State, Code,
+                               request(SnippetRepetition::Duplicate, 10));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_THAT(toString(F.takeError()), HasSubstr("pseudo instruction"));
+
+  Code = addRcx();
+  Code.Key.RegisterInitialValues = {{reg("ZMM0"), APInt(512, 1)}};
+  F = assembleMeasuredFunction(*State, Code,
+                               request(SnippetRepetition::Duplicate, 10));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(toString(F.takeError()), "cannot set register ZMM0: needs AVX512F");
+}
+
+TEST(AssemblerTargetsTest, OnlyELFTargets) {
+  auto State = cantFail(LLVMState::create("x86_64-pc-windows-msvc", "znver3"));
+  Expected<AssembledFunction> F =
+      assembleMeasuredFunction(*State, BenchmarkCode(), AssemblyRequest());
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(toString(F.takeError()),
+            "assembling for x86_64-pc-windows-msvc is not supported: only ELF "
+            "targets are");
+}
+
+TEST(AssemblerTargetsTest, TargetsWithoutCodeGenerationFailCleanly) {
+  auto State = cantFail(LLVMState::create("riscv64-unknown-linux-gnu", ""));
+  BenchmarkCode Code;
+  Expected<AssembledFunction> F =
+      assembleMeasuredFunction(*State, Code, AssemblyRequest());
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(toString(F.takeError()),
+            "generating functions is not supported on this target");
+}
+
+} // namespace

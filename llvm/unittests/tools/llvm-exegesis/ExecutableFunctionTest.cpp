@@ -1,0 +1,122 @@
+//===-- ExecutableFunctionTest.cpp - Code made callable ---------*- C++ -*-===//
+
+#include "lib/ExecutableFunction.h"
+#include "MachineCode.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/ObjectYAML/yaml2obj.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "gtest/gtest.h"
+#include <cstring>
+
+using namespace llvm;
+using namespace llvm::exegesis;
+using namespace llvm::exegesis::x86code;
+
+namespace {
+
+#if defined(__x86_64__)
+
+TEST(ExecutableFunctionTest, RawCodeRunsAndSeesScratch) {
+  Expected<ExecutableFunction> F =
+      ExecutableFunction::fromCode(repeat(AddRaxRax, 3) + StoreToScratch + Ret);
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  alignas(8) char Scratch[64] = {};
+  (*F)(Scratch);
+  uint64_t Value;
+  std::memcpy(&Value, Scratch, sizeof(Value));
+  EXPECT_EQ(Value, 42u);
+  EXPECT_EQ(F->getCode().size(), 3 * 3 + 7 + 1u);
+  EXPECT_TRUE(F->contains(F->getAddress()));
+  EXPECT_FALSE(F->contains(F->getAddress() + F->getCode().size()));
+}
+
+std::string objectFromYaml(StringRef Yaml) {
+  SmallVector<char, 0> Storage;
+  std::unique_ptr<object::ObjectFile> Object =
+      yaml::yaml2ObjectFile(Storage, Yaml, [](const Twine &Message) {
+        ADD_FAILURE() << Message.str();
+      });
+  EXPECT_TRUE(Object != nullptr);
+  return std::string(Storage.begin(), Storage.end());
+}
+
+const char ObjectHeader[] = R"(--- !ELF
+FileHeader:
+  Class: ELFCLASS64
+  Data: ELFDATA2LSB
+  Type: ET_REL
+  Machine: EM_X86_64
+Sections:
+  - Name: .text
+    Type: SHT_PROGBITS
+    Flags: [ SHF_ALLOC, SHF_EXECINSTR ]
+    Content: "90904801C048C7072A000000C3"
+)";
+
+TEST(ExecutableFunctionTest, ObjectSymbolIsTheEntryPoint) {
+  std::string Object = objectFromYaml(std::string(ObjectHeader) + R"(Symbols:
+  - Name: foo
+    Type: STT_FUNC
+    Section: .text
+    Value: 2
+    Size: 11
+    Binding: STB_GLOBAL
+)");
+  Expected<ExecutableFunction> F =
+      ExecutableFunction::fromObject(Object, "foo");
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  EXPECT_EQ(F->getCode().size(), 11u);
+  EXPECT_EQ(F->getCode().front(), '\x48');
+  alignas(8) char Scratch[64] = {};
+  (*F)(Scratch);
+  EXPECT_EQ(Scratch[0], 42);
+}
+
+TEST(ExecutableFunctionTest, MissingSymbolIsAnError) {
+  std::string Object = objectFromYaml(std::string(ObjectHeader) + R"(Symbols:
+  - Name: bar
+    Section: .text
+    Binding: STB_GLOBAL
+)");
+  Expected<ExecutableFunction> F =
+      ExecutableFunction::fromObject(Object, "foo");
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_NE(toString(F.takeError()).find("no symbol 'foo'"), std::string::npos);
+}
+
+TEST(ExecutableFunctionTest, RelocationsAreAnError) {
+  std::string Object =
+      objectFromYaml(std::string(ObjectHeader) + R"(  - Name: .rela.text
+    Type: SHT_RELA
+    Info: .text
+    Relocations:
+      - Offset: 4
+        Symbol: foo
+        Type: R_X86_64_64
+Symbols:
+  - Name: foo
+    Section: .text
+    Binding: STB_GLOBAL
+)");
+  Expected<ExecutableFunction> F =
+      ExecutableFunction::fromObject(Object, "foo");
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_NE(toString(F.takeError()).find("relocations"), std::string::npos);
+}
+
+#endif
+
+TEST(ExecutableFunctionTest, GarbageObjectIsAnError) {
+  Expected<ExecutableFunction> F =
+      ExecutableFunction::fromObject("not an object", "foo");
+  ASSERT_FALSE(static_cast<bool>(F));
+  consumeError(F.takeError());
+}
+
+TEST(ExecutableFunctionTest, EmptyCodeIsAnError) {
+  Expected<ExecutableFunction> F = ExecutableFunction::fromCode("");
+  ASSERT_FALSE(static_cast<bool>(F));
+  consumeError(F.takeError());
+}
+
+} // namespace

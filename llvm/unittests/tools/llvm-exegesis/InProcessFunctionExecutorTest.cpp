@@ -1,0 +1,87 @@
+//===-- InProcessFunctionExecutorTest.cpp - Running in the tool -*- C++ -*-===//
+
+#include "lib/InProcessFunctionExecutor.h"
+#include "MachineCode.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+using namespace llvm::exegesis::x86code;
+
+namespace {
+
+#if defined(__x86_64__) && defined(__linux__)
+
+ExecutableFunction function(const std::string &Code) {
+  return cantFail(ExecutableFunction::fromCode(Code));
+}
+
+CounterSpec taskClock() {
+  return CounterSpec{{cantFail(PerfEvent::create("task-clock"))}};
+}
+
+TEST(InProcessFunctionExecutorTest, SamplesEveryFunctionRoundRobin) {
+  ExecutableFunction Short = function(repeat(AddRaxRax, 1000) + Ret);
+  ExecutableFunction Long = function(repeat(AddRaxRax, 2000) + Ret);
+  InProcessFunctionExecutor Executor(taskClock());
+  Expected<SampleTable> Samples = Executor.runAndSample({&Short, &Long}, 5);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  ASSERT_EQ(Samples->size(), 2u);
+  for (const auto &PerFunction : *Samples) {
+    ASSERT_EQ(PerFunction.size(), 5u);
+    for (const CounterValues &Values : PerFunction) {
+      ASSERT_EQ(Values.size(), 1u);
+      EXPECT_GT(Values[0], 0);
+    }
+  }
+}
+
+TEST(InProcessFunctionExecutorTest, DummyCountersRunTheCode) {
+  ExecutableFunction F = function(StoreToScratch + Ret);
+  InProcessFunctionExecutor Executor(CounterSpec{});
+  Expected<SampleTable> Samples = Executor.runAndSample({&F}, 3);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  ASSERT_EQ((*Samples)[0].size(), 3u);
+  EXPECT_TRUE((*Samples)[0][0].empty());
+}
+
+std::string failureOf(const std::string &Code) {
+  ExecutableFunction F = function(Code);
+  InProcessFunctionExecutor Executor(taskClock());
+  Expected<SampleTable> Samples = Executor.runAndSample({&F}, 1);
+  if (Samples)
+    return "no failure";
+  std::string Message;
+  handleAllErrors(
+      Samples.takeError(),
+      [&](const SnippetFailure &Failure) { Message = Failure.getMessage(); },
+      [&](const ErrorInfoBase &Other) {
+        Message = "tool: " + Other.message();
+      });
+  return Message;
+}
+
+TEST(InProcessFunctionExecutorTest, CrashesBecomeSnippetFailures) {
+  EXPECT_EQ(failureOf(LoadFromNull + Ret),
+            "snippet crashed while running: Segmentation fault");
+  EXPECT_EQ(failureOf(Ud2 + Ret),
+            "snippet crashed while running: Illegal instruction");
+  EXPECT_EQ(failureOf(DivideByZero + Ret),
+            "snippet crashed while running: Floating point exception");
+  // The tool survives and can measure again.
+  EXPECT_EQ(failureOf(AddRaxRax + Ret), "no failure");
+}
+
+TEST(InProcessFunctionExecutorTest, FixedMemoryIsRefused) {
+  ExecutableFunction F = function(Ret);
+  InProcessFunctionExecutor Executor(taskClock());
+  FixedMemoryRegion Region{0x10000000, "x"};
+  Expected<SampleTable> Samples = Executor.runAndSample({&F}, 1, {Region});
+  ASSERT_FALSE(static_cast<bool>(Samples));
+  EXPECT_NE(toString(Samples.takeError()).find("subprocess"),
+            std::string::npos);
+}
+
+#endif
+
+} // namespace

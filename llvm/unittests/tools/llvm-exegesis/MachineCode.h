@@ -1,0 +1,67 @@
+//===-- MachineCode.h - Hand-encoded x86-64 functions for tests -*- C++ -*-===//
+//
+// The executor tests run real machine code without depending on the
+// assembler: these helpers spell small x86-64 functions as bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_UNITTESTS_TOOLS_LLVM_EXEGESIS_MACHINECODE_H
+#define LLVM_UNITTESTS_TOOLS_LLVM_EXEGESIS_MACHINECODE_H
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+namespace llvm {
+namespace exegesis {
+namespace x86code {
+
+inline std::string bytes(std::initializer_list<uint8_t> Bytes) {
+  return std::string(Bytes.begin(), Bytes.end());
+}
+inline std::string repeat(const std::string &Piece, unsigned Times) {
+  std::string Result;
+  for (unsigned I = 0; I < Times; ++I)
+    Result += Piece;
+  return Result;
+}
+inline const std::string Ret = bytes({0xc3});
+/// add %rax, %rax
+inline const std::string AddRaxRax = bytes({0x48, 0x01, 0xc0});
+/// ud2
+inline const std::string Ud2 = bytes({0x0f, 0x0b});
+/// int3
+inline const std::string Int3 = bytes({0xcc});
+/// movq $42, (%rdi): writes into the scratch memory
+inline const std::string StoreToScratch =
+    bytes({0x48, 0xc7, 0x07, 0x2a, 0x00, 0x00, 0x00});
+/// movq 0, %rax: reads address zero
+inline const std::string LoadFromNull =
+    bytes({0x48, 0x8b, 0x04, 0x25, 0x00, 0x00, 0x00, 0x00});
+/// movq 0x10000000, %rax
+inline const std::string LoadFrom0x10000000 =
+    bytes({0x48, 0x8b, 0x04, 0x25, 0x00, 0x00, 0x00, 0x10});
+/// xorl %ecx, %ecx; divq %rcx
+inline const std::string DivideByZero = bytes({0x31, 0xc9, 0x48, 0xf7, 0xf1});
+/// jmp . (forever)
+inline const std::string Hang = bytes({0xeb, 0xfe});
+/// kill(getpid(), SIGKILL)
+inline const std::string KillSelf =
+    bytes({0xb8, 0x27, 0x00, 0x00, 0x00, // movl $39, %eax (getpid)
+           0x0f, 0x05,                   // syscall
+           0x89, 0xc7,                   // movl %eax, %edi
+           0xbe, 0x09, 0x00, 0x00, 0x00, // movl $9, %esi
+           0xb8, 0x3e, 0x00, 0x00, 0x00, // movl $62, %eax (kill)
+           0x0f, 0x05});                 // syscall
+/// exit(Code) through the raw system call.
+inline std::string exitWith(uint8_t Code) {
+  return bytes({0xb8, 0x3c, 0x00, 0x00, 0x00, // movl $60, %eax
+                0xbf, Code, 0x00, 0x00, 0x00, // movl $Code, %edi
+                0x0f, 0x05});                 // syscall
+}
+
+} // namespace x86code
+} // namespace exegesis
+} // namespace llvm
+
+#endif

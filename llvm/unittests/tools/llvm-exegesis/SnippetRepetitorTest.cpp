@@ -1,0 +1,70 @@
+//===-- SnippetRepetitorTest.cpp - Repetition counts ----------------------===//
+
+#include "lib/SnippetRepetitor.h"
+#include "gtest/gtest.h"
+
+using namespace llvm::exegesis;
+
+namespace {
+
+TEST(SnippetRepetitorTest, DuplicateCopiesWholeSnippetsUntilMinInstructions) {
+  RepetitionPlan Plan = planRepetition(SnippetRepetition::Duplicate, 3,
+                                       /*MinInstructions=*/10, 0);
+  EXPECT_FALSE(Plan.IsLoop);
+  EXPECT_EQ(Plan.CopiesEmitted, 4u);
+  EXPECT_EQ(Plan.LoopIterations, 1u);
+  EXPECT_EQ(Plan.NumSnippetRepetitions, 4u);
+  EXPECT_EQ(Plan.NumExecutedInstructions, 12u);
+
+  Plan = planRepetition(SnippetRepetition::Duplicate, 1, 10000, 0);
+  EXPECT_EQ(Plan.CopiesEmitted, 10000u);
+  EXPECT_EQ(Plan.NumExecutedInstructions, 10000u);
+}
+
+TEST(SnippetRepetitorTest, DuplicateEmitsTheSnippetAtLeastOnce) {
+  RepetitionPlan Plan =
+      planRepetition(SnippetRepetition::Duplicate, 5, /*MinInstructions=*/2, 0);
+  EXPECT_EQ(Plan.CopiesEmitted, 1u);
+  EXPECT_EQ(Plan.NumExecutedInstructions, 5u);
+}
+
+TEST(SnippetRepetitorTest, LoopUnrollsToTheBodySizeAndIteratesToMin) {
+  // Upstream's figures: one instruction, body of 7, 100 instructions: the
+  // body holds 7 copies and runs 15 times.
+  RepetitionPlan Plan = planRepetition(SnippetRepetition::Loop, 1, 100, 7);
+  EXPECT_TRUE(Plan.IsLoop);
+  EXPECT_EQ(Plan.CopiesEmitted, 7u);
+  EXPECT_EQ(Plan.LoopIterations, 15u);
+  EXPECT_EQ(Plan.NumSnippetRepetitions, 105u);
+  EXPECT_EQ(Plan.NumExecutedInstructions, 105u);
+
+  // Body size rounds up to whole snippets: 3 instructions, body of 5 -> 6.
+  Plan = planRepetition(SnippetRepetition::Loop, 3, 10, 5);
+  EXPECT_EQ(Plan.CopiesEmitted, 2u);
+  EXPECT_EQ(Plan.LoopIterations, 2u);
+  EXPECT_EQ(Plan.NumExecutedInstructions, 12u);
+
+  // No body size: one snippet per iteration.
+  Plan = planRepetition(SnippetRepetition::Loop, 3, 10, 0);
+  EXPECT_EQ(Plan.CopiesEmitted, 1u);
+  EXPECT_EQ(Plan.LoopIterations, 4u);
+}
+
+TEST(SnippetRepetitorTest, LoopRunsAtLeastOnce) {
+  RepetitionPlan Plan = planRepetition(SnippetRepetition::Loop, 4, 1, 100);
+  EXPECT_EQ(Plan.CopiesEmitted, 25u);
+  EXPECT_EQ(Plan.LoopIterations, 1u);
+}
+
+TEST(SnippetRepetitorTest, EmptySnippetHasNothingToRepeat) {
+  for (SnippetRepetition R :
+       {SnippetRepetition::Duplicate, SnippetRepetition::Loop}) {
+    RepetitionPlan Plan = planRepetition(R, 0, 10000, 10);
+    EXPECT_FALSE(Plan.IsLoop);
+    EXPECT_EQ(Plan.CopiesEmitted, 0u);
+    EXPECT_EQ(Plan.NumExecutedInstructions, 0u);
+    EXPECT_EQ(Plan.NumSnippetRepetitions, 0u);
+  }
+}
+
+} // namespace

@@ -1,0 +1,238 @@
+//===-- SubProcessFunctionExecutorTest.cpp - Running in a child -*- C++ -*-===//
+
+#include "lib/SubProcessFunctionExecutor.h"
+#include "MachineCode.h"
+#include "llvm/Support/FileSystem.h"
+#include "gtest/gtest.h"
+#include <cerrno>
+#include <dirent.h>
+#include <sys/wait.h>
+
+using namespace llvm;
+using namespace llvm::exegesis;
+using namespace llvm::exegesis::x86code;
+
+namespace {
+
+#if defined(__x86_64__) && defined(__linux__)
+
+ExecutableFunction function(const std::string &Code) {
+  return cantFail(ExecutableFunction::fromCode(Code));
+}
+
+CounterSpec taskClock() {
+  return CounterSpec{{cantFail(PerfEvent::create("task-clock")),
+                      cantFail(PerfEvent::create("context-switches"))}};
+}
+
+struct Outcome {
+  bool Ok = false;
+  bool IsSnippetFailure = false;
+  std::string Message;
+  std::optional<FaultLocation> Fault;
+  SampleTable Samples;
+};
+
+Outcome run(ArrayRef<const ExecutableFunction *> Functions,
+            SubProcessOptions Options = {}, CounterSpec Counters = taskClock(),
+            ArrayRef<FixedMemoryRegion> Memory = {}, unsigned NumSamples = 3) {
+  SubProcessFunctionExecutor Executor(std::move(Counters), Options);
+  Expected<SampleTable> Samples =
+      Executor.runAndSample(Functions, NumSamples, Memory);
+  Outcome Result;
+  if (Samples) {
+    Result.Ok = true;
+    Result.Samples = std::move(*Samples);
+    return Result;
+  }
+  handleAllErrors(
+      Samples.takeError(),
+      [&](const SnippetFailure &Failure) {
+        Result.IsSnippetFailure = true;
+        Result.Message = Failure.getMessage();
+        Result.Fault = Failure.getFault();
+      },
+      [&](const ErrorInfoBase &Other) { Result.Message = Other.message(); });
+  return Result;
+}
+
+bool haveChildren() {
+  int Status;
+  return !(waitpid(-1, &Status, WNOHANG | __WALL) < 0 && errno == ECHILD);
+}
+
+void expectMeasures(CounterHandoffMethod Handoff) {
+  ExecutableFunction Short = function(repeat(AddRaxRax, 1000) + Ret);
+  ExecutableFunction Long = function(repeat(AddRaxRax, 2000) + Ret);
+  SubProcessOptions Options;
+  Options.Handoff = Handoff;
+  Outcome R = run({&Short, &Long}, Options);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  ASSERT_EQ(R.Samples.size(), 2u);
+  for (const auto &PerFunction : R.Samples) {
+    ASSERT_EQ(PerFunction.size(), 3u);
+    for (const CounterValues &Values : PerFunction) {
+      ASSERT_EQ(Values.size(), 2u);
+      EXPECT_GT(Values[0], 0);
+    }
+  }
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, MeasuresWithSocketRightsHandoff) {
+  expectMeasures(CounterHandoffMethod::SocketRights);
+}
+
+TEST(SubProcessFunctionExecutorTest, MeasuresWithPidfdHandoff) {
+  if (!SubProcessFunctionExecutor::isPidfdGetfdAvailable())
+    GTEST_SKIP() << "kernel without pidfd_getfd";
+  expectMeasures(CounterHandoffMethod::PidfdGetfd);
+}
+
+TEST(SubProcessFunctionExecutorTest, DummyCountersRunTheCode) {
+  ExecutableFunction F = function(StoreToScratch + Ret);
+  Outcome R = run({&F}, {}, CounterSpec{});
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_TRUE(R.Samples[0][0].empty());
+}
+
+TEST(SubProcessFunctionExecutorTest, SegfaultNamesSignalAndInstruction) {
+  ExecutableFunction Good = function(AddRaxRax + Ret);
+  ExecutableFunction Bad = function(repeat(AddRaxRax, 2) + LoadFromNull + Ret);
+  Outcome R = run({&Good, &Bad});
+  ASSERT_TRUE(R.IsSnippetFailure) << R.Message;
+  EXPECT_EQ(R.Message,
+            "The benchmarking subprocess sent unexpected signal: Segmentation "
+            "fault");
+  ASSERT_TRUE(R.Fault.has_value());
+  EXPECT_EQ(R.Fault->FunctionIndex, 1u);
+  EXPECT_EQ(R.Fault->InstructionOffset, 6u);
+  EXPECT_EQ(R.Fault->FaultAddress, 0u);
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, OtherSignals) {
+  ExecutableFunction Ill = function(AddRaxRax + Ud2 + Ret);
+  Outcome R = run({&Ill});
+  EXPECT_EQ(R.Message,
+            "The benchmarking subprocess sent unexpected signal: Illegal "
+            "instruction");
+  ASSERT_TRUE(R.Fault.has_value());
+  EXPECT_EQ(R.Fault->InstructionOffset, 3u);
+
+  ExecutableFunction Fpe = function(DivideByZero + Ret);
+  R = run({&Fpe});
+  EXPECT_EQ(R.Message, "The benchmarking subprocess sent unexpected signal: "
+                       "Floating point exception");
+  ASSERT_TRUE(R.Fault.has_value());
+  EXPECT_EQ(R.Fault->InstructionOffset, 2u);
+
+  ExecutableFunction Trap = function(AddRaxRax + Int3 + Ret);
+  R = run({&Trap});
+  EXPECT_EQ(R.Message, "The benchmarking subprocess sent unexpected signal: "
+                       "Trace/breakpoint trap");
+  ASSERT_TRUE(R.Fault.has_value());
+  EXPECT_EQ(R.Fault->InstructionOffset, 3u);
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, KillWithoutStopIsStillASignal) {
+  ExecutableFunction F = function(KillSelf + Ret);
+  Outcome R = run({&F});
+  EXPECT_TRUE(R.IsSnippetFailure);
+  EXPECT_EQ(R.Message,
+            "The benchmarking subprocess sent unexpected signal: Killed");
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, SnippetExitCodesAreNotSetupFailures) {
+  // 111 is the child's own setup-failure exit code: still the snippet's.
+  for (uint8_t Code : {127, 111, 112}) {
+    ExecutableFunction F = function(exitWith(Code) + Ret);
+    Outcome R = run({&F});
+    EXPECT_TRUE(R.IsSnippetFailure);
+    EXPECT_EQ(R.Message, "Child benchmarking process exited with non-zero "
+                         "exit code: Child process returned with unknown exit "
+                         "code");
+  }
+  ExecutableFunction ExitZero = function(exitWith(0) + Ret);
+  Outcome R = run({&ExitZero});
+  EXPECT_TRUE(R.IsSnippetFailure);
+  EXPECT_NE(R.Message.find("before the measurement was complete"),
+            std::string::npos);
+}
+
+TEST(SubProcessFunctionExecutorTest, HangTimesOut) {
+  ExecutableFunction F = function(Hang);
+  SubProcessOptions Options;
+  Options.TimeoutSeconds = 0.2;
+  Outcome R = run({&F}, Options);
+  EXPECT_TRUE(R.IsSnippetFailure);
+  EXPECT_EQ(R.Message, "The benchmarking subprocess timed out after 0.2 s");
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, BadCpuIsAToolErrorAndLeavesNoChild) {
+  ExecutableFunction F = function(Ret);
+  SubProcessOptions Options;
+  Options.Cpu = 1000; // No machine we run on has that many.
+  Outcome R = run({&F}, Options);
+  EXPECT_FALSE(R.Ok);
+  EXPECT_FALSE(R.IsSnippetFailure);
+  EXPECT_NE(R.Message.find("Failed to set CPU affinity"), std::string::npos)
+      << R.Message;
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, PinningToAnExistingCpuWorks) {
+  ExecutableFunction F = function(Ret);
+  SubProcessOptions Options;
+  Options.Cpu = 0;
+  Outcome R = run({&F}, Options);
+  EXPECT_TRUE(R.Ok) << R.Message;
+}
+
+TEST(SubProcessFunctionExecutorTest, FixedMemoryIsMappedInTheChild) {
+  ExecutableFunction F = function(LoadFrom0x10000000 + Ret);
+  Outcome Without = run({&F});
+  EXPECT_EQ(Without.Message,
+            "The benchmarking subprocess sent unexpected signal: Segmentation "
+            "fault");
+  FixedMemoryRegion Region{0x10000000, std::string(8, '\x7f')};
+  Outcome With = run({&F}, {}, taskClock(), {Region});
+  EXPECT_TRUE(With.Ok) << With.Message;
+  // Occupied addresses are the child's setup failure, named as such.
+  ExecutableFunction G = function(Ret);
+  FixedMemoryRegion Clash{G.getAddress() & ~uintptr_t(4095), "x"};
+  Outcome Clashing = run({&G}, {}, taskClock(), {Clash});
+  EXPECT_EQ(Clashing.Message, "Child benchmarking process exited with "
+                              "non-zero exit code: Failed to setup auxiliary "
+                              "memory");
+}
+
+size_t countOpenFds() {
+  size_t Count = 0;
+  DIR *Dir = opendir("/proc/self/fd");
+  if (!Dir)
+    return 0;
+  while (readdir(Dir))
+    ++Count;
+  closedir(Dir);
+  return Count;
+}
+
+TEST(SubProcessFunctionExecutorTest, NoFdOrChildAccumulates) {
+  ExecutableFunction Good = function(AddRaxRax + Ret);
+  ExecutableFunction Bad = function(LoadFromNull + Ret);
+  size_t Before = countOpenFds();
+  for (int I = 0; I < 100; ++I) {
+    Outcome R = run({I % 2 ? &Bad : &Good}, {}, taskClock(), {}, 1);
+    EXPECT_EQ(R.Ok, I % 2 == 0) << R.Message;
+  }
+  EXPECT_EQ(countOpenFds(), Before);
+  EXPECT_FALSE(haveChildren());
+}
+
+#endif
+
+} // namespace

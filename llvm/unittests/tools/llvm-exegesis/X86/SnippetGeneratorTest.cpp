@@ -1,0 +1,328 @@
+//===-- SnippetGeneratorTest.cpp - Serial and parallel strategies on x86 --===//
+
+#include "lib/SnippetGenerator.h"
+#include "lib/CpuSupportCheck.h"
+#include "lib/LLVMState.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+namespace {
+
+class SnippetGeneratorTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    State = cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver4"));
+  }
+
+  MCRegister reg(StringRef Name) { return *State->getRegisterByName(Name); }
+  unsigned opcode(StringRef Name) { return *State->getOpcodeByName(Name); }
+
+  std::unique_ptr<SnippetGenerator> generator(BenchmarkMode Mode,
+                                              unsigned MaxConfigs = 1) {
+    SnippetGeneratorOptions Options;
+    Options.Mode = Mode;
+    Options.MaxConfigs = MaxConfigs;
+    return SnippetGenerator::create(*State, Options);
+  }
+
+  std::vector<BenchmarkCode> generate(SnippetGenerator &G, StringRef Name) {
+    Expected<std::vector<BenchmarkCode>> Codes =
+        G.generateConfigurations(opcode(Name));
+    if (!Codes) {
+      ADD_FAILURE() << Name.str() << ": " << toString(Codes.takeError());
+      return {};
+    }
+    return std::move(*Codes);
+  }
+
+  /// The error message and whether it says "unsupported".
+  std::pair<std::string, bool> failure(SnippetGenerator &G, StringRef Name) {
+    Expected<std::vector<BenchmarkCode>> Codes =
+        G.generateConfigurations(opcode(Name));
+    if (Codes) {
+      ADD_FAILURE() << Name.str() << " unexpectedly generated";
+      return {"", false};
+    }
+    std::string Message;
+    bool Unsupported = false;
+    handleAllErrors(Codes.takeError(), [&](const SnippetGenerationError &E) {
+      Message = E.message();
+      Unsupported = E.isUnsupported();
+    });
+    return {Message, Unsupported};
+  }
+
+  bool aliases(SnippetGenerator &G, MCRegister A, MCRegister B) {
+    return G.getRegisterPool().aliases(A, B);
+  }
+
+  /// Registers named by \p Inst's register operands.
+  static std::vector<MCRegister> registers(const MCInst &Inst) {
+    std::vector<MCRegister> Regs;
+    for (const MCOperand &Op : Inst)
+      if (Op.isReg() && Op.getReg().isValid())
+        Regs.push_back(Op.getReg());
+    return Regs;
+  }
+
+  std::unique_ptr<LLVMState> State;
+};
+
+TEST_F(SnippetGeneratorTest, LatencyRepeatsTiedOpcode) {
+  auto G = generator(BenchmarkMode::Latency);
+  std::vector<BenchmarkCode> Codes = generate(*G, "ADD64rr");
+  ASSERT_EQ(Codes.size(), 1u);
+  const BenchmarkCode &Code = Codes[0];
+  ASSERT_EQ(Code.Key.Instructions.size(), 1u);
+  const MCInst &Add = Code.Key.Instructions[0];
+  EXPECT_EQ(Add.getOperand(0).getReg(), Add.getOperand(1).getReg());
+  // Not the same source register: XOR-like idioms would break the chain.
+  EXPECT_NE(Add.getOperand(1).getReg(), Add.getOperand(2).getReg());
+  EXPECT_EQ(Code.Info, "Repeating a single implicitly serial instruction");
+  ASSERT_EQ(Code.Key.RegisterInitialValues.size(), 2u);
+  EXPECT_EQ(Code.Key.RegisterInitialValues[0].Register,
+            Add.getOperand(1).getReg());
+  EXPECT_EQ(Code.Key.RegisterInitialValues[1].Register,
+            Add.getOperand(2).getReg());
+}
+
+TEST_F(SnippetGeneratorTest, LatencyRepeatsImplicitSelfDependency) {
+  auto G = generator(BenchmarkMode::Latency);
+  std::vector<BenchmarkCode> Codes = generate(*G, "DIV64r");
+  ASSERT_EQ(Codes.size(), 1u);
+  EXPECT_EQ(Codes[0].Info, "Repeating a single implicitly serial instruction");
+}
+
+TEST_F(SnippetGeneratorTest, LatencyGivesDefTheRegisterOfAUse) {
+  auto G = generator(BenchmarkMode::Latency);
+  std::vector<BenchmarkCode> Codes = generate(*G, "SQRTSSr");
+  ASSERT_EQ(Codes.size(), 1u);
+  const MCInst &Sqrt = Codes[0].Key.Instructions[0];
+  EXPECT_EQ(Sqrt.getOperand(0).getReg(), Sqrt.getOperand(1).getReg());
+  EXPECT_EQ(Codes[0].Info, "Repeating a single explicitly serial instruction");
+  // SQRTSS reads MXCSR: it starts with exceptions masked, not with zero.
+  bool HasMXCSR = false;
+  for (const RegisterValue &V : Codes[0].Key.RegisterInitialValues)
+    if (V.Register == reg("MXCSR")) {
+      HasMXCSR = true;
+      EXPECT_EQ(V.Value.getZExtValue(), 0x1F80u);
+    }
+  EXPECT_TRUE(HasMXCSR);
+
+  // Different widths alias: MOVSX64rr32 writes RAX and reads EAX.
+  Codes = generate(*G, "MOVSX64rr32");
+  ASSERT_EQ(Codes.size(), 1u);
+  const MCInst &Movsx = Codes[0].Key.Instructions[0];
+  EXPECT_TRUE(
+      aliases(*G, Movsx.getOperand(0).getReg(), Movsx.getOperand(1).getReg()));
+}
+
+TEST_F(SnippetGeneratorTest, LatencyClosesCycleWithSecondInstruction) {
+  auto G = generator(BenchmarkMode::Latency);
+  std::vector<BenchmarkCode> Codes = generate(*G, "CMP64rr");
+  ASSERT_EQ(Codes.size(), 1u);
+  const BenchmarkCode &Code = Codes[0];
+  ASSERT_EQ(Code.Key.Instructions.size(), 2u);
+  EXPECT_EQ(Code.Info, "Repeating two instructions");
+  const MCInst &Cmp = Code.Key.Instructions[0];
+  const MCInst &Helper = Code.Key.Instructions[1];
+  EXPECT_EQ(Cmp.getOpcode(), opcode("CMP64rr"));
+  // The helper reads the flags CMP writes...
+  const MCInstrDesc &HelperDesc = State->getInstrInfo().get(Helper.getOpcode());
+  EXPECT_TRUE(is_contained(HelperDesc.implicit_uses(), reg("EFLAGS").id()));
+  // ...and writes a register CMP reads.
+  std::vector<MCRegister> Written = registers(Helper);
+  for (MCPhysReg Reg : HelperDesc.implicit_defs())
+    Written.push_back(Reg);
+  bool Feeds = false;
+  for (MCRegister Def : Written)
+    for (MCRegister Use : registers(Cmp))
+      Feeds |= aliases(*G, Def, Use);
+  EXPECT_TRUE(Feeds);
+  // EFLAGS is written by CMP before the helper reads it: not initialized.
+  for (const RegisterValue &V : Code.Key.RegisterInitialValues)
+    EXPECT_NE(V.Register, reg("EFLAGS"));
+}
+
+TEST_F(SnippetGeneratorTest, HelperIsValidForTheSubtarget) {
+  // Without a check, the simplest helper of SETCC may be a 32-bit-only
+  // opcode; with the check it must assemble in 64-bit mode.
+  std::unique_ptr<CpuSupportCheck> Check =
+      cantFail(CpuSupportCheck::createForTarget(*State));
+  SnippetGeneratorOptions Options;
+  Options.Availability = Check.get();
+  auto G = SnippetGenerator::create(*State, Options);
+  std::vector<BenchmarkCode> Codes = generate(*G, "SETCCr");
+  ASSERT_EQ(Codes.size(), 1u);
+  ASSERT_EQ(Codes[0].Key.Instructions.size(), 2u);
+  EXPECT_FALSE(Check->whyInvalid(Codes[0].Key.Instructions[1]).has_value());
+}
+
+TEST_F(SnippetGeneratorTest, NoStrategyWithoutRegisters) {
+  auto G = generator(BenchmarkMode::Latency);
+  auto [Message, Unsupported] = failure(*G, "NOOP");
+  EXPECT_FALSE(Unsupported);
+  EXPECT_EQ(Message, "No strategy found to make the execution serial");
+}
+
+TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {
+  auto G = generator(BenchmarkMode::Latency);
+  for (auto [Name, Reason] :
+       {std::pair("RET64", "call or return"), std::pair("JMP_1", "branch"),
+        std::pair("PUSH64r", "uses the stack pointer (push/pop)"),
+        std::pair("MOV64rc", "uses a control register"),
+        std::pair("MOV64sr", "uses a segment register"),
+        std::pair("HLT", "system instruction"),
+        std::pair("WRFSBASE64", "system instruction"),
+        std::pair("STD", "changes the direction flag"),
+        std::pair("MOVSB", "string instruction (implicit memory operands)"),
+        std::pair("ADD_FrST0", "x87 instruction with an ST(i) operand"),
+        std::pair("STR64r", "system instruction"),
+        std::pair("LDMXCSR", "loads floating-point control state from memory"),
+        std::pair("PHI", "pseudo instruction")}) {
+    auto [Message, Unsupported] = failure(*G, Name);
+    EXPECT_TRUE(Unsupported) << Name;
+    EXPECT_EQ(Message, std::string("unsupported opcode: ") + Reason) << Name;
+  }
+  // Names that merely start like a system instruction are fine.
+  EXPECT_FALSE(G->getUnsupportedReason(opcode("STC")).has_value());
+  EXPECT_FALSE(G->getUnsupportedReason(opcode("INC64r")).has_value());
+}
+
+TEST_F(SnippetGeneratorTest, ParallelTiedOpcodeGetsDistinctRegisters) {
+  auto G = generator(BenchmarkMode::Uops);
+  std::vector<BenchmarkCode> Codes = generate(*G, "ADD64rr");
+  ASSERT_EQ(Codes.size(), 1u);
+  const std::vector<MCInst> &Insts = Codes[0].Key.Instructions;
+  ASSERT_GT(Insts.size(), 8u);
+  EXPECT_EQ(Codes[0].Info,
+            "instruction has tied variables, avoiding Read-After-Write issue, "
+            "picking random def and use registers not aliasing each other, "
+            "for uses, randomizing registers");
+  for (size_t I = 0; I < Insts.size(); ++I) {
+    MCRegister Def = Insts[I].getOperand(0).getReg();
+    EXPECT_NE(Def, reg("RSP"));
+    EXPECT_NE(Def, reg("RDI"));
+    for (size_t J = 0; J < Insts.size(); ++J) {
+      // No copy reads what another writes (the tied read is its own).
+      EXPECT_FALSE(aliases(*G, Def, Insts[J].getOperand(2).getReg()));
+      if (I != J)
+        EXPECT_NE(Def, Insts[J].getOperand(0).getReg());
+    }
+  }
+}
+
+TEST_F(SnippetGeneratorTest, ParallelUntiedOpcodeSeparatesDefsAndUses) {
+  auto G = generator(BenchmarkMode::InverseThroughput);
+  std::vector<BenchmarkCode> Codes = generate(*G, "VADDPSYrr");
+  ASSERT_EQ(Codes.size(), 1u);
+  const MCInst &Inst = Codes[0].Key.Instructions[0];
+  MCRegister Def = Inst.getOperand(0).getReg();
+  EXPECT_FALSE(aliases(*G, Def, Inst.getOperand(1).getReg()));
+  EXPECT_FALSE(aliases(*G, Def, Inst.getOperand(2).getReg()));
+  EXPECT_NE(Inst.getOperand(1).getReg(), Inst.getOperand(2).getReg());
+  // The def is never read, so it needs no initial value.
+  for (const RegisterValue &V : Codes[0].Key.RegisterInitialValues)
+    EXPECT_NE(V.Register, Def);
+}
+
+TEST_F(SnippetGeneratorTest, ParallelMemoryOperandsUseScratchLines) {
+  auto G = generator(BenchmarkMode::InverseThroughput);
+  std::vector<BenchmarkCode> Codes = generate(*G, "ADD64rm");
+  ASSERT_EQ(Codes.size(), 1u);
+  const std::vector<MCInst> &Insts = Codes[0].Key.Instructions;
+  ASSERT_GT(Insts.size(), 1u);
+  for (size_t I = 0; I < Insts.size(); ++I) {
+    // ADD64rm dst, src1, base, scale, index, disp, segment
+    EXPECT_EQ(Insts[I].getOperand(2).getReg(), reg("RDI"));
+    EXPECT_EQ(Insts[I].getOperand(3).getImm(), 1);
+    EXPECT_FALSE(Insts[I].getOperand(4).getReg().isValid());
+    EXPECT_EQ(Insts[I].getOperand(5).getImm(), static_cast<int64_t>(64 * I));
+    EXPECT_NE(Insts[I].getOperand(0).getReg(), reg("RDI"));
+  }
+  // The scratch pointer is a live-in, never given a value.
+  EXPECT_EQ(Codes[0].LiveIns, std::vector<MCRegister>{reg("RDI")});
+  for (const RegisterValue &V : Codes[0].Key.RegisterInitialValues)
+    EXPECT_NE(V.Register, reg("RDI"));
+}
+
+TEST_F(SnippetGeneratorTest, ParallelKeepsUnbreakableDependency) {
+  auto G = generator(BenchmarkMode::Uops);
+  std::vector<BenchmarkCode> Codes = generate(*G, "DIV64r");
+  ASSERT_EQ(Codes.size(), 1u);
+  EXPECT_EQ(Codes[0].Key.Instructions.size(), 1u);
+  EXPECT_EQ(Codes[0].Info, "instruction is serial, repeating a random one.");
+  Codes = generate(*G, "SETCCr");
+  EXPECT_EQ(Codes[0].Info, "instruction is parallel, repeating a random one.");
+}
+
+TEST_F(SnippetGeneratorTest, LEAConfigurations) {
+  auto G = generator(BenchmarkMode::Latency, 4);
+  std::vector<BenchmarkCode> Codes = generate(*G, "LEA64r");
+  ASSERT_EQ(Codes.size(), 4u);
+  std::vector<std::string> Configs;
+  for (const BenchmarkCode &Code : Codes)
+    Configs.push_back(Code.Key.Config);
+  EXPECT_EQ(Configs, (std::vector<std::string>{
+                         "0(%RAX, %RCX, 1)", "42(%RAX, %RCX, 1)",
+                         "0(%RAX, %RCX, 2)", "42(%RAX, %RCX, 2)"}));
+  // Serial: the address depends on the result.
+  const MCInst &Lea = Codes[0].Key.Instructions[0];
+  EXPECT_EQ(Lea.getOperand(0).getReg(), Lea.getOperand(1).getReg());
+}
+
+TEST_F(SnippetGeneratorTest, ConditionCodeConfigurations) {
+  auto G = generator(BenchmarkMode::Latency, 100);
+  std::vector<BenchmarkCode> Codes = generate(*G, "CMOV64rr");
+  ASSERT_EQ(Codes.size(), 16u);
+  for (unsigned CC = 0; CC < 16; ++CC)
+    EXPECT_EQ(Codes[CC].Key.Instructions[0].getOperand(3).getImm(), CC);
+  EXPECT_EQ(generate(*generator(BenchmarkMode::Latency), "SETCCr")[0]
+                .Key.Instructions[0]
+                .getOperand(1)
+                .getImm(),
+            0);
+}
+
+TEST_F(SnippetGeneratorTest, ReservedRegistersAreNotUsed) {
+  SnippetGeneratorOptions Options;
+  Options.Mode = BenchmarkMode::Uops;
+  Options.ReserveLoopCounter = true;
+  Options.Reservations.DisableUpperSSERegisters = true;
+  auto G = SnippetGenerator::create(*State, Options);
+  for (StringRef Name : {"ADD64rr", "ADDPSrr", "VADDPSYrr"})
+    for (const BenchmarkCode &Code : generate(*G, Name))
+      for (const MCInst &Inst : Code.Key.Instructions)
+        for (MCRegister Reg : registers(Inst)) {
+          EXPECT_FALSE(aliases(*G, Reg, reg("R8"))) << Name.str();
+          for (unsigned I = 8; I < 16; ++I)
+            EXPECT_FALSE(aliases(*G, Reg, reg(("XMM" + Twine(I)).str())))
+                << Name.str();
+        }
+}
+
+TEST_F(SnippetGeneratorTest, CpuSupport) {
+  auto Znver3 =
+      cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver3"));
+  std::unique_ptr<CpuSupportCheck> Check =
+      cantFail(CpuSupportCheck::createForTarget(*Znver3));
+  auto G = SnippetGenerator::create(*Znver3, SnippetGeneratorOptions());
+  auto First = [&](StringRef Name) {
+    return cantFail(
+               G->generateConfigurations(*Znver3->getOpcodeByName(Name)))[0]
+        .Key.Instructions[0];
+  };
+  EXPECT_FALSE(Check->whyUnavailable(First("ADD64rr")).has_value());
+  EXPECT_FALSE(Check->whyUnavailable(First("VADDPSYrr")).has_value());
+  // APX and AVX-512 are not Zen 3's.
+  EXPECT_TRUE(Check->whyUnavailable(First("ADD64rr_ND")).has_value());
+  EXPECT_TRUE(Check->whyUnavailable(First("VADDPSZrr")).has_value());
+  // 32-bit-only opcodes are invalid whatever the CPU.
+  std::optional<std::string> Why = Check->whyInvalid(First("AAA"));
+  ASSERT_TRUE(Why.has_value());
+  EXPECT_NE(Why->find("64-bit"), std::string::npos) << *Why;
+}
+
+} // namespace

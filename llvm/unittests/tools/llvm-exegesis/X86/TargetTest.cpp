@@ -1,0 +1,290 @@
+//===-- X86/TargetTest.cpp - x86-64 register setup, frame and loop --------===//
+//
+// Every kind of register the x86-64 target can set, checked by encoding the
+// instructions it returns and reading their disassembly; the choice of
+// instruction by CPU feature; the registers the prologue saves and the
+// epilogue restores.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/Target.h"
+#include "../Disassembly.h"
+#include "lib/LLVMState.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+namespace {
+
+class X86TargetTest : public ::testing::Test {
+protected:
+  /// A state for \p Cpu; cached, building one takes a while.
+  static const LLVMState &state(StringRef Cpu) {
+    static StringMap<std::unique_ptr<LLVMState>> States;
+    std::unique_ptr<LLVMState> &S = States[Cpu];
+    if (!S)
+      S = cantFail(LLVMState::create("x86_64-unknown-linux-gnu", Cpu));
+    return *S;
+  }
+
+  static MCRegister reg(const LLVMState &State, StringRef Name) {
+    std::optional<MCRegister> Reg = State.getRegisterByName(Name);
+    EXPECT_TRUE(Reg.has_value()) << Name.str();
+    return Reg.value_or(MCRegister());
+  }
+
+  /// The disassembly of what sets \p RegName to \p Value on \p Cpu, or the
+  /// error message as the only line.
+  static std::vector<std::string> setReg(StringRef Cpu, StringRef RegName,
+                                         const APInt &Value) {
+    const LLVMState &State = state(Cpu);
+    Expected<std::vector<MCInst>> Insts = State.getExegesisTarget().setRegTo(
+        State.getSubtargetInfo(), reg(State, RegName), Value);
+    if (!Insts)
+      return {"error: " + toString(Insts.takeError())};
+    return disasm::disassemble(State, disasm::encode(State, *Insts));
+  }
+
+  static std::vector<std::string>
+  frame(StringRef Cpu, ArrayRef<StringRef> ClobberedNames, bool Epilogue) {
+    const LLVMState &State = state(Cpu);
+    std::vector<MCRegister> Clobbered;
+    for (StringRef Name : ClobberedNames)
+      Clobbered.push_back(reg(State, Name));
+    const ExegesisTarget &ET = State.getExegesisTarget();
+    Expected<std::vector<MCInst>> Insts =
+        Epilogue ? ET.generateEpilogue(State, Clobbered)
+                 : ET.generatePrologue(State, Clobbered);
+    if (!Insts)
+      return {"error: " + toString(Insts.takeError())};
+    return disasm::disassemble(State, disasm::encode(State, *Insts));
+  }
+};
+
+TEST_F(X86TargetTest, AllNamesResolve) {
+  EXPECT_EQ(state("znver3").getExegesisTarget().getUnresolvedNames(), "");
+}
+
+TEST_F(X86TargetTest, GeneralPurposeRegistersTakeImmediates) {
+  EXPECT_THAT(setReg("znver3", "RCX", APInt(64, 0)),
+              ElementsAre("movabsq $0x0, %rcx"));
+  EXPECT_THAT(setReg("znver3", "R12", APInt(64, 0x123456789abcdef0)),
+              ElementsAre("movabsq $0x123456789abcdef0, %r12"));
+  EXPECT_THAT(setReg("znver3", "EAX", APInt(32, 0x89abcdef)),
+              ElementsAre("movl $0x89abcdef, %eax"));
+  EXPECT_THAT(setReg("znver3", "BX", APInt(16, 0x1234)),
+              ElementsAre("movw $0x1234, %bx"));
+  // The disassembler reads 8-bit immediates as signed: 0x80 prints as -0x80.
+  EXPECT_THAT(setReg("znver3", "AH", APInt(8, 0x80)),
+              ElementsAre("movb $-0x80, %ah"));
+  EXPECT_THAT(setReg("znver3", "SIL", APInt(8, 0x7f)),
+              ElementsAre("movb $0x7f, %sil"));
+  // An empty value is zero; a narrower one is zero-extended.
+  EXPECT_THAT(setReg("znver3", "RDX", APInt()),
+              ElementsAre("movabsq $0x0, %rdx"));
+  EXPECT_THAT(setReg("znver3", "RDX", APInt(8, 0xff)),
+              ElementsAre("movabsq $0xff, %rdx"));
+}
+
+TEST_F(X86TargetTest, RefusesValuesWiderThanTheRegister) {
+  EXPECT_THAT(setReg("znver3", "AL", APInt(16, 0x1ff)),
+              ElementsAre("error: cannot set register AL: value 0x1FF is "
+                          "wider than 8 bits"));
+  // Wider APInts whose value fits are fine.
+  EXPECT_THAT(setReg("znver3", "AL", APInt(64, 0x12)),
+              ElementsAre("movb $0x12, %al"));
+}
+
+TEST_F(X86TargetTest, RefusesTheStackAndInstructionPointers) {
+  EXPECT_THAT(setReg("znver3", "RSP", APInt(64, 1)),
+              ElementsAre(HasSubstr("cannot set register RSP")));
+  EXPECT_THAT(setReg("znver3", "ESP", APInt(32, 1)),
+              ElementsAre(HasSubstr("cannot set register ESP")));
+  EXPECT_THAT(setReg("znver3", "RIP", APInt(64, 1)),
+              ElementsAre(HasSubstr("cannot set register RIP")));
+  EXPECT_THAT(setReg("znver3", "CS", APInt(16, 1)),
+              ElementsAre("error: cannot set register CS: not supported on "
+                          "x86"));
+}
+
+TEST_F(X86TargetTest, VectorRegistersLoadFromTheStack) {
+  APInt Value(128, "00112233445566778899aabbccddeeff", 16);
+  EXPECT_THAT(setReg("znver3", "XMM1", Value),
+              ElementsAre("leaq -0x10(%rsp), %rsp", "movl $0xccddeeff, (%rsp)",
+                          "movl $0x8899aabb, 0x4(%rsp)",
+                          "movl $0x44556677, 0x8(%rsp)",
+                          "movl $0x112233, 0xc(%rsp)", "vmovdqu (%rsp), %xmm1",
+                          "leaq 0x10(%rsp), %rsp"));
+  // Without AVX: the SSE2 load.
+  EXPECT_THAT(setReg("x86-64", "XMM1", Value),
+              ElementsAre("leaq -0x10(%rsp), %rsp", "movl $0xccddeeff, (%rsp)",
+                          "movl $0x8899aabb, 0x4(%rsp)",
+                          "movl $0x44556677, 0x8(%rsp)",
+                          "movl $0x112233, 0xc(%rsp)", "movdqu (%rsp), %xmm1",
+                          "leaq 0x10(%rsp), %rsp"));
+  std::vector<std::string> Ymm = setReg("znver3", "YMM2", APInt(256, 5));
+  ASSERT_EQ(Ymm.size(), 11u);
+  EXPECT_EQ(Ymm.front(), "leaq -0x20(%rsp), %rsp");
+  EXPECT_EQ(Ymm[1], "movl $0x5, (%rsp)");
+  EXPECT_EQ(Ymm[8], "movl $0x0, 0x1c(%rsp)");
+  EXPECT_EQ(Ymm[9], "vmovdqu (%rsp), %ymm2");
+  EXPECT_EQ(Ymm.back(), "leaq 0x20(%rsp), %rsp");
+}
+
+TEST_F(X86TargetTest, VectorLoadsFollowTheFeatures) {
+  auto LoadOf = [&](StringRef Cpu, StringRef Reg, unsigned Bits) {
+    std::vector<std::string> Lines = setReg(Cpu, Reg, APInt(Bits, 1));
+    return Lines.size() >= 2 ? Lines[Lines.size() - 2] : Lines.front();
+  };
+  EXPECT_EQ(LoadOf("skylake-avx512", "ZMM3", 512), "vmovdqu32 (%rsp), %zmm3");
+  EXPECT_EQ(LoadOf("skylake-avx512", "XMM17", 128), "vmovdqu32 (%rsp), %xmm17");
+  EXPECT_EQ(LoadOf("skylake-avx512", "YMM31", 256), "vmovdqu32 (%rsp), %ymm31");
+  // The first 16 registers keep the shorter VEX form with AVX-512 too.
+  EXPECT_EQ(LoadOf("skylake-avx512", "YMM2", 256), "vmovdqu (%rsp), %ymm2");
+  EXPECT_EQ(LoadOf("skylake-avx512", "XMM2", 128), "vmovdqu (%rsp), %xmm2");
+  EXPECT_EQ(setReg("znver3", "ZMM3", APInt(512, 1)).front(),
+            "error: cannot set register ZMM3: needs AVX512F");
+  EXPECT_EQ(setReg("knl", "XMM17", APInt(128, 1)).front(),
+            "error: cannot set register XMM17: needs AVX512VL");
+  EXPECT_EQ(setReg("x86-64", "YMM0", APInt(256, 1)).front(),
+            "error: cannot set register YMM0: needs AVX");
+}
+
+TEST_F(X86TargetTest, MaskRegisters) {
+  EXPECT_THAT(setReg("skylake-avx512", "K1", APInt(64, 0xffffffff00000001)),
+              ElementsAre("leaq -0x8(%rsp), %rsp", "movl $0x1, (%rsp)",
+                          "movl $0xffffffff, 0x4(%rsp)", "kmovq (%rsp), %k1",
+                          "leaq 0x8(%rsp), %rsp"));
+  // AVX512F alone (Knights Landing) has only the 16-bit move.
+  EXPECT_THAT(setReg("knl", "K2", APInt(64, 0xffff)),
+              ElementsAre("leaq -0x8(%rsp), %rsp", "movl $0xffff, (%rsp)",
+                          "movl $0x0, 0x4(%rsp)", "kmovw (%rsp), %k2",
+                          "leaq 0x8(%rsp), %rsp"));
+  EXPECT_THAT(setReg("knl", "K2", APInt(64, 0x10000)),
+              ElementsAre("error: cannot set register K2: a value wider "
+                          "than 16 bits needs AVX512BW"));
+  EXPECT_THAT(setReg("znver3", "K2", APInt(64, 1)),
+              ElementsAre("error: cannot set register K2: needs AVX512F"));
+}
+
+TEST_F(X86TargetTest, FlagsAndControlRegisters) {
+  EXPECT_THAT(setReg("znver3", "EFLAGS", APInt(32, 0x246)),
+              ElementsAre("leaq -0x8(%rsp), %rsp", "movl $0x246, (%rsp)",
+                          "movl $0x0, 0x4(%rsp)", "popfq"));
+  EXPECT_THAT(setReg("znver3", "MXCSR", APInt(32, 0x1f80)),
+              ElementsAre("leaq -0x8(%rsp), %rsp", "movl $0x1f80, (%rsp)",
+                          "movl $0x0, 0x4(%rsp)", "vldmxcsr (%rsp)",
+                          "leaq 0x8(%rsp), %rsp"));
+  EXPECT_EQ(setReg("x86-64", "MXCSR", APInt(32, 0x1f80))[3], "ldmxcsr (%rsp)");
+  EXPECT_THAT(setReg("znver3", "FPCW", APInt(16, 0x37f)),
+              ElementsAre("leaq -0x8(%rsp), %rsp", "movl $0x37f, (%rsp)",
+                          "movl $0x0, 0x4(%rsp)", "fldcw (%rsp)",
+                          "leaq 0x8(%rsp), %rsp"));
+}
+
+TEST_F(X86TargetTest, X87AndMMXRegisters) {
+  // 1.0 as an x87 extended-precision value.
+  APInt One(80, "3fff8000000000000000", 16);
+  EXPECT_THAT(setReg("znver3", "ST0", One),
+              ElementsAre("leaq -0x10(%rsp), %rsp", "movl $0x0, (%rsp)",
+                          "movl $0x80000000, 0x4(%rsp)",
+                          "movl $0x3fff, 0x8(%rsp)", "movl $0x0, 0xc(%rsp)",
+                          "fldt (%rsp)", "leaq 0x10(%rsp), %rsp"));
+  // ST(2) alone: two zeros pushed on top of it.
+  std::vector<std::string> St2 = setReg("znver3", "ST2", One);
+  ASSERT_EQ(St2.size(), 9u);
+  EXPECT_EQ(St2[5], "fldt (%rsp)");
+  EXPECT_EQ(St2[7], "fldz");
+  EXPECT_EQ(St2[8], "fldz");
+  EXPECT_THAT(setReg("znver3", "MM0", APInt(64, 0x123456789)),
+              ElementsAre("leaq -0x8(%rsp), %rsp", "movl $0x23456789, (%rsp)",
+                          "movl $0x1, 0x4(%rsp)", "movq (%rsp), %mm0",
+                          "leaq 0x8(%rsp), %rsp"));
+}
+
+TEST_F(X86TargetTest, X87RegistersAreSetDeepestFirst) {
+  const LLVMState &State = state("znver3");
+  std::vector<RegisterValue> Values = {{reg(State, "ST0"), APInt(80, 1)},
+                                       {reg(State, "RAX"), APInt(64, 7)},
+                                       {reg(State, "ST2"), APInt(80, 2)}};
+  Expected<std::vector<MCInst>> Insts =
+      State.getExegesisTarget().setRegistersTo(State.getSubtargetInfo(),
+                                               Values);
+  ASSERT_TRUE(static_cast<bool>(Insts)) << toString(Insts.takeError());
+  std::vector<std::string> Lines =
+      disasm::disassemble(State, disasm::encode(State, *Insts));
+  std::vector<std::string> Interesting;
+  for (const std::string &L : Lines)
+    if (StringRef(L).starts_with("fld") ||
+        StringRef(L).starts_with("movabsq") ||
+        StringRef(L).starts_with("movl $0x2,") ||
+        StringRef(L).starts_with("movl $0x1,"))
+      Interesting.push_back(L);
+  EXPECT_THAT(Interesting, ElementsAre("movl $0x2, (%rsp)", "fldt (%rsp)",
+                                       "fldz", "movl $0x1, (%rsp)",
+                                       "fldt (%rsp)", "movabsq $0x7, %rax"));
+}
+
+TEST_F(X86TargetTest, PrologueSavesTouchedCalleeSavedRegisters) {
+  EXPECT_THAT(frame("znver3", {"RAX", "RCX", "EFLAGS"}, false), ElementsAre());
+  EXPECT_THAT(frame("znver3", {"RAX", "RCX", "EFLAGS"}, true),
+              ElementsAre("retq"));
+  // Sub-registers count: BL clobbers RBX.
+  EXPECT_THAT(frame("znver3", {"BL", "R12"}, false),
+              ElementsAre("pushq %r12", "pushq %rbx"));
+  EXPECT_THAT(frame("znver3", {"BL", "R12"}, true),
+              ElementsAre("popq %rbx", "popq %r12", "retq"));
+  EXPECT_THAT(
+      frame("znver3", {"R15", "R14", "R13", "R12", "RBX", "RBP"}, false),
+      ElementsAre("pushq %r15", "pushq %r14", "pushq %r13", "pushq %r12",
+                  "pushq %rbp", "pushq %rbx"));
+}
+
+TEST_F(X86TargetTest, PrologueSavesControlWords) {
+  EXPECT_THAT(frame("znver3", {"MXCSR", "FPCW"}, false),
+              ElementsAre("leaq -0x8(%rsp), %rsp", "vstmxcsr (%rsp)",
+                          "leaq -0x8(%rsp), %rsp", "fnstcw (%rsp)"));
+  EXPECT_THAT(frame("znver3", {"MXCSR", "FPCW"}, true),
+              ElementsAre("fldcw (%rsp)", "leaq 0x8(%rsp), %rsp",
+                          "vldmxcsr (%rsp)", "leaq 0x8(%rsp), %rsp", "retq"));
+}
+
+TEST_F(X86TargetTest, EpilogueLeavesX87AndDirectionFlagAsTheABIWants) {
+  EXPECT_THAT(frame("znver3", {"ST0"}, true), ElementsAre("emms", "retq"));
+  EXPECT_THAT(frame("znver3", {"MM3"}, true), ElementsAre("emms", "retq"));
+  EXPECT_THAT(frame("znver3", {"DF"}, true), ElementsAre("cld", "retq"));
+}
+
+TEST_F(X86TargetTest, LoopCounter) {
+  const LLVMState &State = state("znver3");
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  EXPECT_EQ(ET.getDefaultLoopCounterRegister(State.getTriple()),
+            reg(State, "R8"));
+  EXPECT_EQ(ET.getScratchMemoryRegister(State.getTriple()), reg(State, "RDI"));
+  MCContext Ctx(State.getTriple(), &State.getAsmInfo(), &State.getRegInfo(),
+                &State.getSubtargetInfo());
+  const MCExpr *Target = MCSymbolRefExpr::create(Ctx.createTempSymbol(), Ctx);
+  Expected<std::vector<MCInst>> Insts =
+      ET.decrementLoopCounterAndBranch(reg(State, "R8"), Target);
+  ASSERT_TRUE(static_cast<bool>(Insts)) << toString(Insts.takeError());
+  ASSERT_EQ(Insts->size(), 2u);
+  EXPECT_THAT(disasm::disassemble(State, disasm::encode(State, {(*Insts)[0]})),
+              ElementsAre("addq $-0x1, %r8"));
+  EXPECT_EQ(State.getOpcodeName((*Insts)[1].getOpcode()), "JCC_1");
+  EXPECT_EQ((*Insts)[1].getOperand(0).getExpr(), Target);
+
+  Expected<std::vector<MCInst>> Bad =
+      ET.decrementLoopCounterAndBranch(reg(State, "XMM0"), Target);
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_EQ(toString(Bad.takeError()),
+            "loop register XMM0 is not a 32- or 64-bit general-purpose "
+            "register");
+}
+
+} // namespace
