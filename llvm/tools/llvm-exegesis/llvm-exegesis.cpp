@@ -22,6 +22,9 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -158,7 +161,10 @@ static cl::opt<CycleCounterKind> CycleCounterOpt(
                    "the CPU's cycle event; fail without a PMU"),
         clEnumValN(CycleCounterKind::TimeBased, "time-based",
                    "a time counter (msr/tsc/ or task-clock) converted to "
-                   "core cycles by calibration")));
+                   "core cycles by calibration"),
+        clEnumValN(CycleCounterKind::Dummy, "dummy",
+                   "run the code, count nothing (as "
+                   "-use-dummy-perf-counters)")));
 
 static cl::opt<double> SubprocessTimeout(
     "subprocess-timeout",
@@ -261,7 +267,8 @@ static BenchmarkRunOptions getRunOptions() {
   Options.RepeatCount = BenchmarkRepeatCount;
   if (DumpObjectToDisk.getNumOccurrences())
     Options.DumpObjectPath = DumpObjectToDisk;
-  Options.UseDummyPerfCounters = UseDummyPerfCounters;
+  Options.UseDummyPerfCounters =
+      UseDummyPerfCounters || CycleCounterOpt == CycleCounterKind::Dummy;
   Options.CycleCounter = CycleCounterOpt;
   Options.ValidationCounters.assign(ValidationCounters.begin(),
                                     ValidationCounters.end());
@@ -469,8 +476,20 @@ static void printVersion(raw_ostream &OS) {
      << LLVM_VERSION_STRING << "\n";
 }
 
+/// Every benchmark builds and frees an object of some hundred kilobytes.
+/// With glibc's defaults those blocks are mmapped and unmapped each time,
+/// and an opcode sweep spends half its time in page faults; keeping them in
+/// the heap costs no peak memory.
+static void keepLargeBlocksInHeap() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 32 << 20);
+#endif
+}
+
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
+  keepLargeBlocksInHeap();
   cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions({&BenchmarkOptions, &AnalysisOptions});
   if (!cl::ParseCommandLineOptions(Argc, Argv, "llvm-exegesis: measures "

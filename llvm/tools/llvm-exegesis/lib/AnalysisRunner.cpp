@@ -7,29 +7,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace llvm::exegesis;
-
-namespace {
-/// The only fields needed before the target is known.
-struct DocumentTarget {
-  std::string Triple;
-  std::string CpuName;
-};
-} // namespace
-
-LLVM_YAML_IS_DOCUMENT_LIST_VECTOR(DocumentTarget)
-
-template <> struct llvm::yaml::MappingTraits<DocumentTarget> {
-  static void mapping(IO &Io, DocumentTarget &T) {
-    Io.mapOptional("llvm_triple", T.Triple);
-    Io.mapOptional("cpu_name", T.CpuName);
-  }
-};
 
 namespace llvm {
 namespace exegesis {
@@ -39,41 +20,27 @@ static Error makeError(const Twine &Message) {
 }
 
 Expected<BenchmarksTarget> readBenchmarksTarget(MemoryBufferRef Buffer) {
-  // The first error, as "file:line:col: message"; warnings are the keys we
-  // do not map, which are expected.
-  std::string FirstError;
-  auto Handler = [](const SMDiagnostic &Diag, void *Context) {
-    auto &Error = *static_cast<std::string *>(Context);
-    if (Diag.getKind() != SourceMgr::DK_Error || !Error.empty())
-      return;
-    Error = formatv("{0}:{1}:{2}: {3}", Diag.getFilename(), Diag.getLineNo(),
-                    Diag.getColumnNo() + 1, Diag.getMessage())
-                .str();
-  };
-  std::vector<DocumentTarget> Documents;
-  yaml::Input In(Buffer, nullptr, Handler, &FirstError);
-  In.setAllowUnknownKeys(true);
-  In >> Documents;
-  if (In.error())
-    return makeError(FirstError.empty()
-                         ? Buffer.getBufferIdentifier() + ": malformed YAML"
-                         : FirstError);
+  Expected<std::vector<BenchmarkTarget>> DocumentsOrErr =
+      readBenchmarkTargets(Buffer);
+  if (!DocumentsOrErr)
+    return DocumentsOrErr.takeError();
+  const std::vector<BenchmarkTarget> &Documents = *DocumentsOrErr;
   if (Documents.empty())
     return makeError("'" + Buffer.getBufferIdentifier() +
                      "' contains no benchmarks");
-  const DocumentTarget &First = Documents.front();
+  const BenchmarkTarget &First = Documents.front();
   for (size_t I = 1; I < Documents.size(); ++I) {
-    const DocumentTarget &D = Documents[I];
-    if (D.Triple == First.Triple && D.CpuName == First.CpuName)
+    const BenchmarkTarget &D = Documents[I];
+    if (D.LLVMTriple == First.LLVMTriple && D.CpuName == First.CpuName)
       continue;
     return makeError(formatv("'{0}' mixes targets: benchmark #1 is for {1} "
                              "(cpu '{2}') but benchmark #{3} is for {4} (cpu "
                              "'{5}'); analyse one CPU at a time",
-                             Buffer.getBufferIdentifier(), First.Triple,
-                             First.CpuName, I + 1, D.Triple, D.CpuName)
+                             Buffer.getBufferIdentifier(), First.LLVMTriple,
+                             First.CpuName, I + 1, D.LLVMTriple, D.CpuName)
                          .str());
   }
-  return BenchmarksTarget{First.Triple, First.CpuName};
+  return BenchmarksTarget{First.LLVMTriple, First.CpuName};
 }
 
 bool hasMemoryOperand(const LLVMState &State, const Benchmark &B) {

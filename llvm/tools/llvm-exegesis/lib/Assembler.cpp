@@ -78,6 +78,46 @@ static void addWrittenRegisters(const MCInstrInfo &II, const MCInst &Inst,
     Written.set(Reg);
 }
 
+/// Marks every register \p Inst reads: its source operands (including
+/// the registers of a memory reference) and its implicit uses.
+static void addReadRegisters(const MCInstrInfo &II, const MCInst &Inst,
+                             BitVector &Read) {
+  const MCInstrDesc &Desc = II.get(Inst.getOpcode());
+  for (unsigned I = Desc.getNumDefs(), E = Inst.getNumOperands(); I < E; ++I) {
+    const MCOperand &Op = Inst.getOperand(I);
+    if (Op.isReg() && Op.getReg().isValid())
+      Read.set(Op.getReg().id());
+  }
+  for (MCPhysReg Reg : Desc.implicit_uses())
+    Read.set(Reg);
+}
+
+/// Whether \p Code sets the stack pointer: an initial value, or a snippet
+/// instruction that names it as a destination (push and pop only move it
+/// and put it back).
+static bool definesStackPointer(const LLVMState &State,
+                                const BenchmarkCode &Code) {
+  MCRegister SP = State.getExegesisTarget().getStackPointerRegister();
+  if (!SP.isValid())
+    return false;
+  const MCRegisterInfo &RI = State.getRegInfo();
+  for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
+    if (RI.regsOverlap(RV.Register, SP))
+      return true;
+  const MCInstrInfo &II = State.getInstrInfo();
+  for (const MCInst &Inst : Code.Key.Instructions) {
+    unsigned NumDefs = std::min<unsigned>(II.get(Inst.getOpcode()).getNumDefs(),
+                                          Inst.getNumOperands());
+    for (unsigned I = 0; I < NumDefs; ++I) {
+      const MCOperand &Op = Inst.getOperand(I);
+      if (Op.isReg() && Op.getReg().isValid() &&
+          RI.regsOverlap(Op.getReg(), SP))
+        return true;
+    }
+  }
+  return false;
+}
+
 namespace {
 
 /// The MC objects of one object file. An MCContext owns the symbols and
@@ -249,6 +289,22 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
                          State.getRegisterName(RV.Register) +
                          ", which overlaps the loop counter " + CounterName +
                          "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
+    // A snippet reading the counter would measure something else each
+    // iteration.
+    BitVector SnippetReads(RI.getNumRegs());
+    for (const MCInst &Inst : Snippet)
+      addReadRegisters(II, Inst, SnippetReads);
+    for (MCRegister Reg : Code.LiveIns)
+      if (RI.regsOverlap(Reg, Counter))
+        return makeError("the snippet uses " + State.getRegisterName(Reg) +
+                         " as a live-in, which overlaps the loop counter " +
+                         CounterName +
+                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
+    for (unsigned Reg : SnippetReads.set_bits())
+      if (RI.regsOverlap(Reg, Counter))
+        return makeError("the snippet reads " + State.getRegisterName(Reg) +
+                         ", which overlaps the loop counter " + CounterName +
+                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
     Expected<std::vector<MCInst>> Init =
         ET.setRegTo(STI, Counter, APInt(64, Plan.LoopIterations));
     if (!Init)
@@ -262,10 +318,25 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     LoopEnd = std::move(*End);
   }
 
+  // A snippet that defines the stack pointer gets the caller's back from
+  // a slot saved before the register setup.
+  std::vector<MCInst> SaveStackPointer, RestoreStackPointer;
+  if (definesStackPointer(State, Code)) {
+    Expected<std::vector<MCInst>> Save = ET.saveStackPointer();
+    if (!Save)
+      return Save.takeError();
+    Expected<std::vector<MCInst>> Restore = ET.restoreStackPointer();
+    if (!Restore)
+      return Restore.takeError();
+    SaveStackPointer = std::move(*Save);
+    RestoreStackPointer = std::move(*Restore);
+  }
+
   BitVector Written = SnippetWrites;
   for (ArrayRef<MCInst> Insts :
        {ArrayRef<MCInst>(*Setup), ArrayRef<MCInst>(LoopSetup),
-        ArrayRef<MCInst>(LoopEnd)})
+        ArrayRef<MCInst>(LoopEnd), ArrayRef<MCInst>(SaveStackPointer),
+        ArrayRef<MCInst>(RestoreStackPointer)})
     for (const MCInst &Inst : Insts)
       addWrittenRegisters(II, Inst, Written);
   std::vector<MCRegister> Clobbered;
@@ -292,6 +363,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Streamer.emitSymbolAttribute(FunctionStart, MCSA_ELF_TypeFunction);
   Streamer.emitLabel(FunctionStart);
   Emit(*Prologue);
+  Emit(SaveStackPointer);
   Emit(*Setup);
   Emit(LoopSetup);
   MCSymbol *BodyStart = LoopStart;
@@ -341,6 +413,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
       }
   }
   Emit(LoopEnd);
+  Emit(RestoreStackPointer);
   Emit(*Epilogue);
   MCSymbol *FunctionEnd = Ctx.createTempSymbol("end");
   Streamer.emitLabel(FunctionEnd);

@@ -1,5 +1,4 @@
-//===-- BenchmarkKeyText.h - Instructions and register values as text -*- C++
-//-*-===//
+//===-- BenchmarkKeyText.h - Benchmark keys as text ------------*- C++ -*-===//
 //
 // The textual forms that a benchmark key takes in the results YAML: an
 // MCInst is `OPCODE op op ...` and an initial register value is
@@ -43,8 +42,8 @@ Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text);
 std::string registerValueToText(const LLVMState &State,
                                 const RegisterValue &Value);
 
-/// Parses `REG=0x<HEX>`. The value's bit width is the register's width, or
-/// more when the value needs more bits.
+/// Parses `REG=0x<HEX>`. The value has the register's width
+/// (getRegisterBitWidth, as DEFREG values have), or more if it needs more.
 Expected<RegisterValue> registerValueFromText(const LLVMState &State,
                                               StringRef Text);
 

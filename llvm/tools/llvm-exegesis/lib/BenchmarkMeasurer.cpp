@@ -5,6 +5,7 @@
 #include "CpuEventTable.h"
 #include "InProcessFunctionExecutor.h"
 #include "LLVMState.h"
+#include "MemoryDefinitions.h"
 #include "SubProcessFunctionExecutor.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -177,33 +178,6 @@ BenchmarkMeasurer::create(const LLVMState &State,
   return M;
 }
 
-/// The bytes the child maps for a MEM-MAP: the MEM-DEF value repeated.
-static Expected<std::vector<FixedMemoryRegion>>
-getFixedMemory(const BenchmarkKey &Key) {
-  std::vector<FixedMemoryRegion> Regions;
-  for (const MemoryMapping &Mapping : Key.MemoryMappings) {
-    auto It = Key.MemoryValues.find(Mapping.MemoryValueName);
-    if (It == Key.MemoryValues.end())
-      return measureError("memory mapping of undefined value '" +
-                          Mapping.MemoryValueName + "'");
-    const MemoryValue &Value = It->second;
-    std::string Pattern;
-    unsigned Bits = Value.Value.getBitWidth();
-    for (unsigned Bit = 0; Bit < Bits; Bit += 8)
-      Pattern += static_cast<char>(
-          Value.Value.extractBitsAsZExtValue(std::min(8u, Bits - Bit), Bit));
-    if (Pattern.empty())
-      Pattern = std::string(1, '\0');
-    FixedMemoryRegion Region;
-    Region.Address = Mapping.Address;
-    while (Region.Contents.size() < Value.SizeBytes)
-      Region.Contents += Pattern;
-    Region.Contents.resize(Value.SizeBytes);
-    Regions.push_back(std::move(Region));
-  }
-  return Regions;
-}
-
 std::string
 BenchmarkMeasurer::describeFault(const BenchmarkCode &Code,
                                  ArrayRef<const AssembledFunction *> Functions,
@@ -250,7 +224,7 @@ static std::vector<int64_t> column(ArrayRef<CounterValues> Readings,
 Expected<std::optional<BenchmarkMeasurer::VariantResult>>
 BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
                                   const FixedLayout &Layout,
-                                  Benchmark &Benchmark) {
+                                  Benchmark &Result) {
   std::vector<const AssembledFunction *> Measured = {V.Short};
   if (V.Long)
     Measured.push_back(V.Long);
@@ -285,7 +259,7 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
         B.Assembled.push_back(nullptr);
       }
 
-  VariantResult Result;
+  VariantResult Values;
   for (KeyedCounter &Counter : Counters) {
     // Readings per measured function, and of the calibration chains.
     std::vector<std::vector<CounterValues>> Readings(Loaded.size());
@@ -304,14 +278,13 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
               if (F.getFault()) {
                 std::string Where =
                     describeFault(Code, B.Assembled, *F.getFault());
-                Benchmark.Info = Benchmark.Info.empty()
-                                     ? Where
-                                     : Benchmark.Info + "; " + Where;
+                Result.Info =
+                    Result.Info.empty() ? Where : Result.Info + "; " + Where;
               }
             });
         if (Other)
           return Other;
-        Benchmark.Error = *Failure;
+        Result.Error = *Failure;
         return std::nullopt;
       }
       for (size_t I = 0; I < B.Run.size(); ++I) {
@@ -369,9 +342,9 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
     for (size_t I = 0; I < ValidationNames.size(); ++I)
       Measure.ValidationCounters[ValidationNames[I]] =
           static_cast<int64_t>(std::llround(Delta(I + 1)));
-    Result.Measures.push_back(std::move(Measure));
+    Values.Measures.push_back(std::move(Measure));
   }
-  return Result;
+  return Values;
 }
 
 Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
@@ -385,10 +358,20 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                         "supported in subprocess execution mode");
   FixedLayout Layout;
   Layout.FirstFunctionAddress = Code.Key.SnippetAddress;
-  Expected<std::vector<FixedMemoryRegion>> Memory = getFixedMemory(Code.Key);
-  if (!Memory)
-    return Memory.takeError();
-  Layout.Memory = std::move(*Memory);
+  // The MEM-DEF values live in shared memory until every run is done.
+  std::optional<SharedMemoryDefinitions> MemoryDefs;
+  if (!Code.Key.MemoryMappings.empty()) {
+    Expected<SharedMemoryDefinitions> Defs =
+        SharedMemoryDefinitions::create(Code.Key.MemoryValues);
+    if (!Defs)
+      return Defs.takeError();
+    MemoryDefs.emplace(std::move(*Defs));
+    Expected<std::vector<FixedMemoryRegion>> Memory =
+        MemoryDefs->getRegions(Code.Key.MemoryMappings);
+    if (!Memory)
+      return Memory.takeError();
+    Layout.Memory = std::move(*Memory);
+  }
 
   // Which functions are differenced with which.
   ExtraFunctions.clear();

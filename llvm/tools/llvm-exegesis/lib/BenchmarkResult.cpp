@@ -161,13 +161,9 @@ template <> struct ScalarTraits<HexBytes> {
 
 template <> struct MappingTraits<FlowValidationCounters> {
   static void mapping(IO &Io, FlowValidationCounters &Flow) {
-    if (Io.outputting()) {
-      for (auto &[Name, Count] : *Flow.Counters)
-        Io.mapRequired(Name.c_str(), Count);
-      return;
-    }
-    for (StringRef Name : Io.keys())
-      Io.mapRequired(Name.str().c_str(), (*Flow.Counters)[Name.str()]);
+    assert(Io.outputting() && "read through the std::map's traits");
+    for (auto &[Name, Count] : *Flow.Counters)
+      Io.mapRequired(Name.c_str(), Count);
   }
   static const bool flow = true;
 };
@@ -179,7 +175,7 @@ template <> struct MappingTraits<BenchmarkMeasure> {
     Io.mapOptional("per_snippet_value", Measure.PerSnippetValue);
     if (!Io.outputting()) {
       Io.mapOptional("validation_counters", Measure.ValidationCounters);
-      // Files from LLVM 7 and 8 carry a debug string we have no use for.
+      // Older upstream files carry a debug string we have no use for.
       std::string DebugString;
       Io.mapOptional("debug_string", DebugString);
       return;
@@ -221,7 +217,7 @@ template <> struct MappingTraits<Benchmark> {
     Io.mapRequired("key", B.Key);
     Io.mapRequired("cpu_name", B.CpuName);
     Io.mapRequired("llvm_triple", B.LLVMTriple);
-    // Before LLVM 17 the same number was called num_repetitions.
+    // Older upstream files call the same number num_repetitions.
     if (!Io.outputting())
       Io.mapOptional("num_repetitions", B.MinInstructions);
     Io.mapOptional("min_instructions", B.MinInstructions);
@@ -339,7 +335,7 @@ Expected<std::vector<Benchmark>> Benchmark::readYamls(const LLVMState &State,
   std::vector<Benchmark> Benchmarks;
   if (llvm::Error E = readDocuments(Buffer, &Context,
                                     /*AllowUnknownKeys=*/false, Benchmarks))
-    return std::move(E);
+    return E;
   return Benchmarks;
 }
 
@@ -348,7 +344,7 @@ readBenchmarkTargets(MemoryBufferRef Buffer) {
   std::vector<BenchmarkTarget> Targets;
   if (Error E =
           readDocuments(Buffer, nullptr, /*AllowUnknownKeys=*/true, Targets))
-    return std::move(E);
+    return E;
   return Targets;
 }
 

@@ -41,6 +41,8 @@ enum class CycleCounterKind {
   Hardware,
   /// A time counter converted to core cycles by calibration.
   TimeBased,
+  /// No counter: the same as -use-dummy-perf-counters.
+  Dummy,
 };
 
 /// How the subprocess executor hands the counter to its child.

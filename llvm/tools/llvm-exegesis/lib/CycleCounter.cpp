@@ -27,6 +27,9 @@ static std::optional<PerfEvent> tryEvent(StringRef Name,
 
 Expected<CycleCounter> CycleCounter::select(CycleCounterKind Kind,
                                             StringRef CpuName) {
+  if (Kind == CycleCounterKind::Dummy)
+    return createStringError(inconvertibleErrorCode(),
+                             "a dummy counter counts no cycles");
   std::string Failures;
   if (Kind != CycleCounterKind::TimeBased) {
     std::vector<StringRef> Candidates;

@@ -77,6 +77,17 @@ struct FixedMemoryRegion {
   uintptr_t Address = 0;
   /// The contents; the size is rounded up to whole pages.
   std::string Contents;
+  /// When not -1: the region maps the first SharedSize bytes (rounded up to
+  /// pages) of this shared-memory object instead of a private copy of
+  /// Contents, so that every region of one MEM-DEF sees the same bytes.
+  int SharedFd = -1;
+  size_t SharedSize = 0;
+  /// What the region is, for error messages (e.g. "MEM-MAP 'value'").
+  std::string Name;
+
+  size_t getSize() const {
+    return SharedFd >= 0 ? SharedSize : Contents.size();
+  }
 };
 
 /// Fixed addresses a run needs (snippet annotations); only the subprocess

@@ -1,6 +1,7 @@
 //===-- SubProcessFunctionExecutor.cpp --------------------------*- C++ -*-===//
 
 #include "SubProcessFunctionExecutor.h"
+#include "ChildAddressSpace.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cerrno>
@@ -155,18 +156,8 @@ struct ChildContext {
     childFail(C, ChildSetupStatus::CounterFdNotReceived);
   }
 
-  for (size_t I = 0; I < C.NumMemory; ++I) {
-    const FixedMemoryRegion &Region = C.Memory[I];
-    size_t Size =
-        (Region.Contents.size() + C.PageSize - 1) / C.PageSize * C.PageSize;
-    void *Address = reinterpret_cast<void *>(Region.Address);
-    void *Mapped =
-        mmap(Address, Size, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-    if (Mapped != Address)
-      childFail(C, ChildSetupStatus::MemorySetupFailed);
-    std::memcpy(Mapped, Region.Contents.data(), Region.Contents.size());
-  }
+  if (!mapFixedMemoryRegions(C.Memory, C.NumMemory, C.PageSize))
+    childFail(C, ChildSetupStatus::MemorySetupFailed);
 
   if (C.CodeAddress) {
     size_t Size = (C.CodeSize + C.PageSize - 1) / C.PageSize * C.PageSize;
@@ -441,6 +432,18 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
       return createStringError(inconvertibleErrorCode(),
                                "the snippet address must be page aligned");
     Entries[0] = CodeAddress;
+  }
+  // Collisions with what the child inherits are the snippet's fault, but
+  // found here they get a message naming both sides.
+  if (!Layout.empty()) {
+    Expected<AddressSpaceConstraints> Constraints =
+        getCurrentAddressSpaceConstraints();
+    if (!Constraints)
+      return Constraints.takeError();
+    if (Error E = checkFixedLayout(
+            Layout, CodeAddress ? Functions[0]->getCode().size() : 0,
+            *Constraints, PageSize))
+      return E;
   }
   // Where function F's code is in the child, for fault reports.
   auto ContainsInChild = [&](size_t F, uintptr_t Address) {

@@ -102,6 +102,24 @@ public:
     return MCRegister();
   }
 
+  /// The stack pointer; invalid when the target cannot let a snippet define
+  /// it.
+  virtual MCRegister getStackPointerRegister() const { return MCRegister(); }
+
+  /// For a snippet that defines the stack pointer (DEFREG, or an
+  /// instruction that sets it): code run right after the prologue that
+  /// saves the stack pointer where the function can find it again without
+  /// any register's help, and code run right before the epilogue that
+  /// restores it from there.
+  virtual Expected<std::vector<MCInst>> saveStackPointer() const {
+    return createStringError(inconvertibleErrorCode(),
+                             "this target cannot restore a stack pointer "
+                             "defined by the snippet");
+  }
+  virtual Expected<std::vector<MCInst>> restoreStackPointer() const {
+    return saveStackPointer();
+  }
+
   /// Opcode and register names this target's code needs but LLVM lacks
   /// (empty when all resolved; see TargetNameTable).
   virtual std::string getUnresolvedNames() const { return ""; }

@@ -458,7 +458,8 @@ TEST_F(BenchmarkResultTest, ReadsUpstreamValidationCounterOutput) {
 }
 
 // Inputs/ours.yaml is fed to upstream's analysis by a lit test; it must be
-// exactly what our writer produces.
+// exactly what our writer produces. (No negative immediate: upstream writes
+// them as we do, i_0xfffffffffffffff8, but its reader rejects them.)
 TEST_F(BenchmarkResultTest, OursInputIsWhatTheWriterProduces) {
   std::vector<Benchmark> Bs;
   const std::pair<const char *, double> Latencies[] = {
@@ -473,7 +474,7 @@ TEST_F(BenchmarkResultTest, OursInputIsWhatTheWriterProduces) {
   Counted.CpuName = "znver3";
   Counted.Key.Instructions = {
       inst("IMUL64rr", {r("RAX"), r("RAX"), r("RCX")}),
-      inst("MOV64rm", {r("RDX"), r("RSP"), imm(1), noreg(), imm(-8), noreg()})};
+      inst("MOV64rm", {r("RDX"), r("RSP"), imm(1), noreg(), imm(8), noreg()})};
   Counted.Key.RegisterInitialValues = {value("RAX", 64, "1"),
                                        value("RCX", 64, "FFFFFFFFFFFFFFFF")};
   Counted.Measurements = {
@@ -552,6 +553,32 @@ TEST_F(BenchmarkResultTest, ReadErrorsSayWhereAndWhat) {
   };
   for (const auto &[Text, Message] : Cases)
     EXPECT_EQ(readError(Text), Message) << Text;
+}
+
+TEST_F(BenchmarkResultTest, ReadsTargetsWithoutATarget) {
+  std::string Text = readInput("upstream-x86.yaml");
+  Expected<std::vector<BenchmarkTarget>> Targets =
+      readBenchmarkTargets(MemoryBufferRef(Text, "upstream-x86.yaml"));
+  ASSERT_TRUE(static_cast<bool>(Targets)) << toString(Targets.takeError());
+  ASSERT_EQ(Targets->size(), 7u);
+  EXPECT_EQ((*Targets)[0].LLVMTriple, "x86_64-pc-linux-gnu");
+  EXPECT_EQ((*Targets)[0].CpuName, "znver3");
+  EXPECT_EQ((*Targets)[1].CpuName, "znver4");
+
+  Text = readInput("upstream-validation-counters.yaml");
+  Targets = readBenchmarkTargets(MemoryBufferRef(Text, "vc.yaml"));
+  ASSERT_TRUE(static_cast<bool>(Targets)) << toString(Targets.takeError());
+  EXPECT_EQ(Targets->size(), 1u);
+
+  Targets = readBenchmarkTargets(MemoryBufferRef("", "empty.yaml"));
+  ASSERT_TRUE(static_cast<bool>(Targets)) << toString(Targets.takeError());
+  EXPECT_TRUE(Targets->empty());
+
+  Targets = readBenchmarkTargets(
+      MemoryBufferRef("---\nllvm_triple: x86_64\n...\n", "t.yaml"));
+  ASSERT_FALSE(static_cast<bool>(Targets));
+  EXPECT_EQ(toString(Targets.takeError()),
+            "t.yaml:2:1: missing required key 'cpu_name'");
 }
 
 TEST_F(BenchmarkResultTest, WriterRefusesNumbersThatNameNothing) {

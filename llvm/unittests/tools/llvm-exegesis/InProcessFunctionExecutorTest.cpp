@@ -75,8 +75,9 @@ TEST(InProcessFunctionExecutorTest, CrashesBecomeSnippetFailures) {
 TEST(InProcessFunctionExecutorTest, FixedMemoryIsRefused) {
   ExecutableFunction F = function(Ret);
   InProcessFunctionExecutor Executor(taskClock());
-  FixedMemoryRegion Region{0x10000000, "x"};
-  Expected<SampleTable> Samples = Executor.runAndSample({&F}, 1, {Region});
+  FixedLayout Layout;
+  Layout.Memory.push_back({0x10000000, "x"});
+  Expected<SampleTable> Samples = Executor.runAndSample({&F}, 1, Layout);
   ASSERT_FALSE(static_cast<bool>(Samples));
   EXPECT_NE(toString(Samples.takeError()).find("subprocess"),
             std::string::npos);

@@ -35,10 +35,11 @@ struct Outcome {
 
 Outcome run(ArrayRef<const ExecutableFunction *> Functions,
             SubProcessOptions Options = {}, CounterSpec Counters = taskClock(),
-            ArrayRef<FixedMemoryRegion> Memory = {}, unsigned NumSamples = 3) {
+            const FixedLayout &Layout = FixedLayout(),
+            unsigned NumSamples = 3) {
   SubProcessFunctionExecutor Executor(std::move(Counters), Options);
   Expected<SampleTable> Samples =
-      Executor.runAndSample(Functions, NumSamples, Memory);
+      Executor.runAndSample(Functions, NumSamples, Layout);
   Outcome Result;
   if (Samples) {
     Result.Ok = true;
@@ -198,16 +199,40 @@ TEST(SubProcessFunctionExecutorTest, FixedMemoryIsMappedInTheChild) {
   EXPECT_EQ(Without.Message,
             "The benchmarking subprocess sent unexpected signal: Segmentation "
             "fault");
-  FixedMemoryRegion Region{0x10000000, std::string(8, '\x7f')};
-  Outcome With = run({&F}, {}, taskClock(), {Region});
+  FixedLayout Layout;
+  Layout.Memory.push_back({0x10000000, std::string(8, '\x7f')});
+  Outcome With = run({&F}, {}, taskClock(), Layout);
   EXPECT_TRUE(With.Ok) << With.Message;
-  // Occupied addresses are the child's setup failure, named as such.
+  // Addresses the tool occupies are refused, naming the collision.
   ExecutableFunction G = function(Ret);
-  FixedMemoryRegion Clash{G.getAddress() & ~uintptr_t(4095), "x"};
-  Outcome Clashing = run({&G}, {}, taskClock(), {Clash});
-  EXPECT_EQ(Clashing.Message, "Child benchmarking process exited with "
-                              "non-zero exit code: Failed to setup auxiliary "
-                              "memory");
+  FixedLayout Clash;
+  Clash.Memory.push_back({G.getAddress() & ~uintptr_t(4095), "x"});
+  Outcome Clashing = run({&G}, {}, taskClock(), Clash);
+  EXPECT_FALSE(Clashing.Ok);
+  EXPECT_NE(Clashing.Message.find("overlaps"), std::string::npos)
+      << Clashing.Message;
+}
+
+TEST(SubProcessFunctionExecutorTest, FirstFunctionRunsAtFixedAddress) {
+  // Reads its own first bytes at 0x10000000 (which is unmapped otherwise).
+  ExecutableFunction F = function(LoadFrom0x10000000 + Ret);
+  ExecutableFunction Other = function(AddRaxRax + Ret);
+  FixedLayout Layout;
+  Layout.FirstFunctionAddress = 0x10000000;
+  Outcome R = run({&F, &Other}, {}, taskClock(), Layout);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_EQ(R.Samples.size(), 2u);
+  // A fault there is reported relative to the function's entry.
+  ExecutableFunction Bad = function(AddRaxRax + Ud2 + Ret);
+  R = run({&Bad}, {}, taskClock(), Layout);
+  ASSERT_TRUE(R.Fault.has_value()) << R.Message;
+  EXPECT_EQ(R.Fault->InstructionOffset, 3u);
+  // A clash with other fixed memory is refused, naming it.
+  Layout.Memory.push_back({0x10000000, "x"});
+  R = run({&F}, {}, taskClock(), Layout);
+  EXPECT_FALSE(R.Ok);
+  EXPECT_NE(R.Message.find("overlaps the snippet's code"), std::string::npos)
+      << R.Message;
 }
 
 size_t countOpenFds() {
@@ -226,7 +251,7 @@ TEST(SubProcessFunctionExecutorTest, NoFdOrChildAccumulates) {
   ExecutableFunction Bad = function(LoadFromNull + Ret);
   size_t Before = countOpenFds();
   for (int I = 0; I < 100; ++I) {
-    Outcome R = run({I % 2 ? &Bad : &Good}, {}, taskClock(), {}, 1);
+    Outcome R = run({I % 2 ? &Bad : &Good}, {}, taskClock(), FixedLayout(), 1);
     EXPECT_EQ(R.Ok, I % 2 == 0) << R.Message;
   }
   EXPECT_EQ(countOpenFds(), Before);

@@ -55,8 +55,12 @@ struct X86Names {
   unsigned LD_F80m = Table.opcode("LD_F80m");
   unsigned LD_F0 = Table.opcode("LD_F0");
   unsigned MMX_MOVQ64rm = Table.opcode("MMX_MOVQ64rm");
+  unsigned MOV64o64a = Table.opcode("MOV64o64a");
+  unsigned MOV64ao64 = Table.opcode("MOV64ao64");
+  unsigned MOV64rr = Table.opcode("MOV64rr");
 
   MCRegister RSP = Table.reg("RSP");
+  MCRegister RAX = Table.reg("RAX");
   MCRegister RIP = Table.reg("RIP");
   MCRegister RDI = Table.reg("RDI");
   MCRegister R8 = Table.reg("R8");
@@ -218,6 +222,12 @@ class X86ExegesisTarget : public ExegesisTarget {
   MCRegister getScratchMemoryRegister(const Triple &TT) const override {
     return TT.isArch64Bit() ? X86Names::get().RDI : MCRegister();
   }
+
+  MCRegister getStackPointerRegister() const override {
+    return X86Names::get().RSP;
+  }
+  Expected<std::vector<MCInst>> saveStackPointer() const override;
+  Expected<std::vector<MCInst>> restoreStackPointer() const override;
 
   std::string getUnresolvedNames() const override {
     return X86Names::get().Table.lookupFailures().str();
@@ -398,14 +408,27 @@ X86ExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
     else
       Out.push_back(inst(N.LD_F0));
   }
+  std::optional<APInt> StackPointer;
   for (const RegisterValue &RV : Values) {
     if (is_contained(N.ST, RV.Register))
       continue;
+    if (RV.Register == N.RSP) {
+      Expected<APInt> V = fitValue(N, RV.Register, RV.Value, 64);
+      if (!V)
+        return V.takeError();
+      StackPointer = *V;
+      continue;
+    }
     Expected<std::vector<MCInst>> Insts = setRegTo(STI, RV.Register, RV.Value);
     if (!Insts)
       return Insts.takeError();
     llvm::append_range(Out, *Insts);
   }
+  // Last: setting the others may use the stack. The function saved the
+  // stack pointer first (saveStackPointer).
+  if (StackPointer)
+    Out.push_back(
+        moveImmediate(N.MOV64ri, N.RSP, StackPointer->getSExtValue()));
   return Out;
 }
 
@@ -487,6 +510,42 @@ X86ExegesisTarget::generateEpilogue(const LLVMState &State,
     Out.push_back(inst(N.CLD));
   Out.push_back(inst(N.RET64));
   return Out;
+}
+
+/// Where a function whose snippet defines RSP keeps the caller's RSP. A
+/// global of the tool: its absolute address is valid in the tool and in a
+/// forked benchmarking subprocess alike, and no snippet register is needed
+/// to reach it. One function runs at a time, so one slot suffices.
+static uint64_t SavedStackPointer;
+
+static MCInst absoluteRAXMove(unsigned Opcode) {
+  MCInst I = inst(Opcode);
+  I.addOperand(MCOperand::createImm(
+      static_cast<int64_t>(reinterpret_cast<uintptr_t>(&SavedStackPointer))));
+  I.addOperand(MCOperand::createReg(MCRegister()));
+  return I;
+}
+
+Expected<std::vector<MCInst>> X86ExegesisTarget::saveStackPointer() const {
+  // RAX is borrowed and given back: a live-in keeps its value.
+  const X86Names &N = X86Names::get();
+  MCInst Push = inst(N.PUSH64r);
+  Push.addOperand(MCOperand::createReg(N.RAX));
+  MCInst Lea = inst(N.LEA64r);
+  Lea.addOperand(MCOperand::createReg(N.RAX));
+  addStackAddress(Lea, N.RSP, 8);
+  MCInst Pop = inst(N.POP64r);
+  Pop.addOperand(MCOperand::createReg(N.RAX));
+  return std::vector<MCInst>{Push, Lea, absoluteRAXMove(N.MOV64o64a), Pop};
+}
+
+Expected<std::vector<MCInst>> X86ExegesisTarget::restoreStackPointer() const {
+  // RAX is not preserved across calls: the epilogue may clobber it.
+  const X86Names &N = X86Names::get();
+  MCInst Move = inst(N.MOV64rr);
+  Move.addOperand(MCOperand::createReg(N.RSP));
+  Move.addOperand(MCOperand::createReg(N.RAX));
+  return std::vector<MCInst>{absoluteRAXMove(N.MOV64ao64), Move};
 }
 
 Expected<std::vector<MCInst>> X86ExegesisTarget::decrementLoopCounterAndBranch(

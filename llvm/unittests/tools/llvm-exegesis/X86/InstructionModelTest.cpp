@@ -95,9 +95,11 @@ TEST_F(InstructionModelTest, MemoryReferences) {
   EXPECT_TRUE(AddRM.accessesMemory());
   // The address registers point at scratch memory: they are not among the
   // registers the opcode may read as data.
-  for (const OperandSlot &Slot : AddRM.slots())
-    if (Slot.IsMemory)
+  for (const OperandSlot &Slot : AddRM.slots()) {
+    if (Slot.IsMemory) {
       EXPECT_TRUE(AddRM.isScratchAddressSlot(Slot));
+    }
+  }
   EXPECT_FALSE(model("ADD64rr").hasMemoryReference());
 }
 

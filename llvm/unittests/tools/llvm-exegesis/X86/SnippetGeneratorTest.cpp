@@ -208,8 +208,9 @@ TEST_F(SnippetGeneratorTest, ParallelTiedOpcodeGetsDistinctRegisters) {
     for (size_t J = 0; J < Insts.size(); ++J) {
       // No copy reads what another writes (the tied read is its own).
       EXPECT_FALSE(aliases(*G, Def, Insts[J].getOperand(2).getReg()));
-      if (I != J)
+      if (I != J) {
         EXPECT_NE(Def, Insts[J].getOperand(0).getReg());
+      }
     }
   }
 }

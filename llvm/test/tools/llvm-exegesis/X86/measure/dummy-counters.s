@@ -4,6 +4,7 @@
 
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess -use-dummy-perf-counters | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=inprocess -use-dummy-perf-counters | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess -cycle-counter=dummy | FileCheck %s
 
 # CHECK: measurements: []
 # CHECK-NEXT: error: ''

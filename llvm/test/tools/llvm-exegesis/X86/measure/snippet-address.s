@@ -1,0 +1,18 @@
+# The SNIPPET-ADDRESS annotation places the code at a fixed address in the
+# benchmarking subprocess: this snippet reads its own first bytes there.
+
+# REQUIRES: exegesis-can-execute-in-subprocess, x86_64-linux
+
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess | FileCheck %s
+# CHECK: measurements:
+# CHECK-NEXT: - { key: latency, value: {{[0-9.e+-]+}}, per_snippet_value: {{[0-9.e+-]+}}, validation_counters: {} }
+# CHECK-NEXT: error: ''
+
+# Without the annotation nothing is mapped there.
+# RUN: sed -e '/LLVM-EXEGESIS-SNIPPET-ADDRESS 20000/d' %s > %t.s
+# RUN: llvm-exegesis -mode=latency -snippets-file=%t.s -execution-mode=subprocess | FileCheck %s --check-prefix=UNMAPPED
+# UNMAPPED: error: 'The benchmarking subprocess sent unexpected signal: Segmentation fault'
+# UNMAPPED-NEXT: info: 'faulting address 0x20000, at snippet instruction 0 ''movq 0x20000, %rax'''
+
+# LLVM-EXEGESIS-SNIPPET-ADDRESS 20000
+movq 0x20000, %rax

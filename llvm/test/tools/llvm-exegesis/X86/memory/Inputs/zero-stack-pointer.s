@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG RSP 0
+addq %rax, %rax
