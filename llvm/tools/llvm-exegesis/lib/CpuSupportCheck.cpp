@@ -44,6 +44,8 @@ CpuSupportCheck::create(const LLVMState &State, StringRef CpuName,
       TT, &State.getAsmInfo(), &State.getRegInfo(), &State.getSubtargetInfo());
   Check->Emitter.reset(
       T.createMCCodeEmitter(State.getInstrInfo(), *Check->EmitterContext));
+  Check->Disassembler.reset(
+      T.createMCDisassembler(State.getSubtargetInfo(), *Check->EmitterContext));
   Check->Printer.reset(
       T.createMCInstPrinter(TT, /*SyntaxVariant=*/0, State.getAsmInfo(),
                             State.getInstrInfo(), State.getRegInfo()));
@@ -72,15 +74,161 @@ CpuSupportCheck::createForHost(const LLVMState &State) {
   return create(State, sys::getHostCPUName(), Features);
 }
 
-CpuSupportCheck::EncodingFamily
-CpuSupportCheck::getEncodingFamily(const MCInst &Inst) {
-  if (!State.getTriple().isX86() || !State.getTriple().isArch64Bit())
-    return {};
+SmallString<16> CpuSupportCheck::encode(const MCInst &Inst) {
   SmallString<16> Bytes;
   SmallVector<MCFixup, 1> Fixups;
   Emitter->encodeInstruction(Inst, Bytes, Fixups, State.getSubtargetInfo());
+  return Bytes;
+}
+
+namespace {
+/// An x86 extension recognised by opcode name prefix.
+struct ExtensionPrefix {
+  StringLiteral Prefix;
+  StringLiteral Feature;
+};
+} // namespace
+
+// The first matching prefix wins: longer ones come before their prefixes.
+static constexpr ExtensionPrefix X86Extensions[] = {
+    {"GF2P8", "gfni"},
+    {"VGF2P8", "gfni"},
+    {"AESENCWIDE", "widekl"},
+    {"AESDECWIDE", "widekl"},
+    {"AESENC128KL", "kl"},
+    {"AESENC256KL", "kl"},
+    {"AESDEC128KL", "kl"},
+    {"AESDEC256KL", "kl"},
+    {"ENCODEKEY", "kl"},
+    {"CMPCCXADD", "cmpccxadd"},
+    {"ENQCMD", "enqcmd"},
+    {"KADD", "avx512f"},
+    {"KAND", "avx512f"},
+    {"KMOV", "avx512f"},
+    {"KNOT", "avx512f"},
+    {"KOR", "avx512f"},
+    {"KSHIFT", "avx512f"},
+    {"KTEST", "avx512f"},
+    {"KUNPCK", "avx512f"},
+    {"KXNOR", "avx512f"},
+    {"KXOR", "avx512f"},
+    {"SHA1", "sha"},
+    {"SHA256", "sha"},
+    {"VSHA512", "sha512"},
+    {"VSM3", "sm3"},
+    {"VSM4", "sm4"},
+    {"VPDPBUSD", "avxvnni"},
+    {"VPDPWSSD", "avxvnni"},
+    {"VPDPB", "avxvnniint8"},
+    {"VPDPW", "avxvnniint16"},
+    {"VPMADD52", "avxifma"},
+    {"VCVTNE", "avxneconvert"},
+    {"VBCSTNE", "avxneconvert"},
+    {"MOVDIRI", "movdiri"},
+    {"MOVDIR64B", "movdir64b"},
+    {"SERIALIZE", "serialize"},
+    {"CLDEMOTE", "cldemote"},
+    {"RDPID", "rdpid"},
+    {"CLZERO", "clzero"},
+    {"MWAITX", "mwaitx"},
+    {"MONITORX", "mwaitx"},
+    {"PREFETCHWT1", "prefetchwt1"},
+    {"PREFETCHIT", "prefetchi"},
+    {"PREFETCHRST2", "movrs"},
+    {"MOVRS", "movrs"},
+    {"VMOVRS", "movrs"},
+    {"CLFLUSHOPT", "clflushopt"},
+    {"CLWB", "clwb"},
+    {"XSAVEC", "xsavec"},
+    {"XSAVEOPT", "xsaveopt"},
+    {"EXTRQ", "sse4a"},
+    {"INSERTQ", "sse4a"},
+    {"MOVNTSD", "sse4a"},
+    {"MOVNTSS", "sse4a"},
+    {"VFMADDPD4", "fma4"},
+    {"VFMADDPS4", "fma4"},
+    {"VFMADDSD4", "fma4"},
+    {"VFMADDSS4", "fma4"},
+    {"VFMSUB", "fma"},
+    {"VFMADD", "fma"},
+    {"VFNMADD", "fma"},
+    {"VFNMSUB", "fma"},
+    {"VCVTPH2PS", "f16c"},
+    {"VCVTPS2PH", "f16c"},
+    {"VAESENC", "aes"},
+    {"VAESDEC", "aes"},
+    {"AESENC", "aes"},
+    {"AESDEC", "aes"},
+    {"AESIMC", "aes"},
+    {"AESKEYGEN", "aes"},
+    {"PCLMUL", "pclmul"},
+    {"VPCLMUL", "pclmul"},
+    {"ADCX", "adx"},
+    {"ADOX", "adx"},
+    {"MULX", "bmi2"},
+    {"PDEP", "bmi2"},
+    {"PEXT", "bmi2"},
+    {"RORX", "bmi2"},
+    {"SARX", "bmi2"},
+    {"SHLX", "bmi2"},
+    {"SHRX", "bmi2"},
+    {"BZHI", "bmi2"},
+    {"ANDN", "bmi"},
+    {"BEXTR", "bmi"},
+    {"BLSI", "bmi"},
+    {"BLSMSK", "bmi"},
+    {"BLSR", "bmi"},
+    {"TZCNT", "bmi"},
+    {"MOVBE", "movbe"},
+    {"RDRAND", "rdrnd"},
+    {"RDSEED", "rdseed"},
+    {"POPCNT", "popcnt"},
+    {"CRC32", "crc32"},
+    {"PTWRITE", "ptwrite"},
+    {"RDPKRU", "pku"},
+    {"WRPKRU", "pku"},
+    {"TESTUI", "uintr"},
+    {"PF2I", "3dnow"},
+    {"PFACC", "3dnow"},
+    {"PFADD", "3dnow"},
+    {"PFCMP", "3dnow"},
+    {"PFMAX", "3dnow"},
+    {"PFMIN", "3dnow"},
+    {"PFMUL", "3dnow"},
+    {"PFNACC", "3dnowa"},
+    {"PFPNACC", "3dnowa"},
+    {"PFRCP", "3dnow"},
+    {"PFRSQ", "3dnow"},
+    {"PFSUB", "3dnow"},
+    {"PI2F", "3dnow"},
+    {"PAVGUSB", "3dnow"},
+    {"PMULHRW", "3dnow"},
+    {"PSWAPD", "3dnowa"},
+    {"FEMMS", "3dnow"},
+    {"WBNOINVD", "wbnoinvd"},
+    {"XRESLDTRK", "tsxldtrk"},
+    {"XSUSLDTRK", "tsxldtrk"},
+    {"XTEST", "rtm"},
+};
+
+std::optional<StringRef>
+CpuSupportCheck::getExtensionFeature(unsigned Opcode) const {
+  if (!State.getTriple().isX86())
+    return std::nullopt;
+  StringRef Name = State.getOpcodeName(Opcode);
+  for (const ExtensionPrefix &E : X86Extensions)
+    if (Name.starts_with(E.Prefix))
+      return StringRef(E.Feature);
+  return std::nullopt;
+}
+
+CpuSupportCheck::EncodingFamily
+CpuSupportCheck::getEncodingFamily(const MCInst &,
+                                   ArrayRef<uint8_t> Bytes) const {
+  if (!State.getTriple().isX86() || !State.getTriple().isArch64Bit())
+    return {};
   for (size_t I = 0; I < Bytes.size(); ++I) {
-    unsigned char Byte = Bytes[I];
+    uint8_t Byte = Bytes[I];
     bool LegacyPrefix = Byte == 0x66 || Byte == 0x67 || Byte == 0xF2 ||
                         Byte == 0xF3 || Byte == 0xF0 || Byte == 0x2E ||
                         Byte == 0x36 || Byte == 0x3E || Byte == 0x26 ||
@@ -98,6 +246,9 @@ CpuSupportCheck::getEncodingFamily(const MCInst &Inst) {
       return {"{vex} ", "avx", "AVX"};
     if (Byte == 0xD5)
       return {"{rex2} ", "egpr", "APX"};
+    // XOP (AMD): 0x8F with an opcode map of 8 or more; TBM shares it.
+    if (Byte == 0x8F && I + 1 < Bytes.size() && (Bytes[I + 1] & 0x1F) >= 8)
+      return {"", "xop", "XOP"};
     break;
   }
   return {};
@@ -142,19 +293,46 @@ std::optional<std::string> CpuSupportCheck::whyUnavailable(const MCInst &Inst) {
     if (!Sched.getSchedClassDesc(SchedClass)->isValid())
       return "not implemented by CPU '" + CpuName + "'";
   }
-  EncodingFamily Family = getEncodingFamily(Inst);
-  if (!Family.Feature.empty() &&
-      !CheckedSTI->checkFeatures(("+" + Family.Feature).str()))
+  // Looked up rather than passed to checkFeatures, which aborts on a name
+  // this LLVM does not know (features come and go between releases).
+  auto Lacks = [&](StringRef Feature) {
+    for (const SubtargetFeatureKV &KV : CheckedSTI->getAllProcessorFeatures())
+      if (Feature == KV.Key)
+        return !CheckedSTI->getFeatureBits()[KV.Value];
+    return false;
+  };
+  SmallString<16> Bytes = encode(Inst);
+  EncodingFamily Family = getEncodingFamily(
+      Inst, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Bytes.data()),
+                              Bytes.size()));
+  // TBM shares XOP's encoding: either feature may be the one needed.
+  if (!Family.Feature.empty() && Lacks(Family.Feature) &&
+      !(Family.Feature == "xop" && !Lacks("tbm")))
     return (Family.Description + " encoding, and CPU '" + CpuName +
             "' lacks the '" + Family.Feature + "' feature")
         .str();
+  if (std::optional<StringRef> Feature = getExtensionFeature(Inst.getOpcode()))
+    if (Lacks(*Feature))
+      return ("CPU '" + CpuName + "' lacks the '" + *Feature + "' feature")
+          .str();
   return whyInvalid(Inst);
 }
 
 std::optional<std::string> CpuSupportCheck::whyInvalid(const MCInst &Inst) {
+  SmallString<16> Bytes = encode(Inst);
+  ArrayRef<uint8_t> Code(reinterpret_cast<const uint8_t *>(Bytes.data()),
+                         Bytes.size());
+  if (Disassembler) {
+    MCInst Decoded;
+    uint64_t Size = 0;
+    if (Disassembler->getInstruction(Decoded, Size, Code, 0, nulls()) !=
+            MCDisassembler::Success ||
+        Size != Code.size())
+      return std::string("its encoding does not decode back in this mode");
+  }
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << getEncodingFamily(Inst).Prefix;
+  OS << getEncodingFamily(Inst, Code).Prefix;
   Printer->printInst(&Inst, 0, "", State.getSubtargetInfo(), OS);
   auto [It, Inserted] = Cache.try_emplace(StringRef(Text).trim());
   if (Inserted)

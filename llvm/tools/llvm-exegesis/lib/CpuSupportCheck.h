@@ -9,6 +9,13 @@
 //   - the encoding family against the CPU's features: EVEX needs AVX-512
 //     (or APX for its legacy map), VEX needs AVX, REX2 needs APX. This
 //     catches a virtual machine that hides features its CPU model has;
+//   - for x86 extensions that share the legacy or VEX encoding space, the
+//     feature named by the opcode's family (GFNI, Key Locker, AVX-512 mask
+//     instructions, TBM...): a table, since neither encoding nor assembler
+//     tells them apart;
+//   - the target's disassembler: an encoding that does not decode back to
+//     the same length is not valid in this mode (x86's 0x82 forms, the
+//     one-byte INC/DEC that are REX prefixes in 64-bit mode);
 //   - the target's assembler parser for that subtarget: it refuses forms
 //     that are invalid in the current mode (x86's 32-bit-only opcodes) or
 //     that cannot be encoded (AH next to a REX prefix). The printed
@@ -24,6 +31,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCCodeEmitter.h"
 #include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCDisassembler/MCDisassembler.h"
 #include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/Error.h"
@@ -65,7 +73,13 @@ private:
     StringRef Feature;
     StringRef Description;
   };
-  EncodingFamily getEncodingFamily(const MCInst &Inst);
+  EncodingFamily getEncodingFamily(const MCInst &Inst,
+                                   ArrayRef<uint8_t> Bytes) const;
+  /// The encoding of \p Inst for the state's subtarget.
+  SmallString<16> encode(const MCInst &Inst);
+  /// The x86 extension \p Opcode belongs to by its name, if the table
+  /// knows it, as a feature name.
+  std::optional<StringRef> getExtensionFeature(unsigned Opcode) const;
   std::optional<std::string> parse(StringRef Text);
 
   const LLVMState &State;
@@ -73,6 +87,7 @@ private:
   std::unique_ptr<MCContext> EmitterContext;
   std::unique_ptr<MCCodeEmitter> Emitter;
   std::unique_ptr<MCInstPrinter> Printer;
+  std::unique_ptr<MCDisassembler> Disassembler;
   std::string CpuName;
   StringMap<std::optional<std::string>> Cache;
 };

@@ -12,6 +12,9 @@ void SnippetGenerationTarget::getReservedRegisters(
     const LLVMState &, const RegisterReservationOptions &,
     std::vector<MCRegister> &) const {}
 
+void SnippetGenerationTarget::adjustInitialValues(
+    const LLVMState &, ArrayRef<MCInst>, std::vector<RegisterValue> &) const {}
+
 void SnippetGenerationTarget::getUnnamedRegisters(
     const LLVMState &, std::vector<MCRegister> &) const {}
 

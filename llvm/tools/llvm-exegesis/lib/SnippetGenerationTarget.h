@@ -14,6 +14,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETGENERATIONTARGET_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETGENERATIONTARGET_H
 
+#include "BenchmarkCode.h"
 #include "InstructionModel.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/MC/MCInst.h"
@@ -50,6 +51,12 @@ public:
   virtual void getReservedRegisters(const LLVMState &State,
                                     const RegisterReservationOptions &Options,
                                     std::vector<MCRegister> &Regs) const;
+
+  /// Adjusts the initial values of \p Values for what \p Instructions do
+  /// with them (x86: a divisor starts at 1, not 0).
+  virtual void adjustInitialValues(const LLVMState &State,
+                                   ArrayRef<MCInst> Instructions,
+                                   std::vector<RegisterValue> &Values) const;
 
   /// Registers never chosen for an operand, although registers overlapping
   /// them may be.

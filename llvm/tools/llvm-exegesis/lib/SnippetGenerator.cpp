@@ -221,8 +221,10 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
     // still assembles (for a cross target, or a CPU-less phase); a CPU that
     // lacks the registers cannot run the instruction anyway.
     std::string NotInitialized;
-    for (RegisterValue &Value :
-         computeRegisterInitialValues(Snippet->Instructions)) {
+    std::vector<RegisterValue> InitialValues =
+        computeRegisterInitialValues(Snippet->Instructions);
+    Target.adjustInitialValues(State, Snippet->Instructions, InitialValues);
+    for (RegisterValue &Value : InitialValues) {
       if (canInitialize(Value.Register)) {
         Code.Key.RegisterInitialValues.push_back(std::move(Value));
         continue;

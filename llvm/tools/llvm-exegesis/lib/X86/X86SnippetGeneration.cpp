@@ -50,7 +50,7 @@ constexpr StringLiteral SystemPrefixes[] = {
     "XRESLDTRK",   "XSUSLDTRK", "XBEGIN",    "XABORT",    "XEND",
     "ENQCMD",      "RDMSRLIST", "WRMSRLIST", "WRMSRNS",   "URDMSR",
     "UWRMSR",      "TLBSYNC",   "INVLPGB",   "RDTSCP",    "RDPRU",
-    "RSM",         "ENTER"};
+    "RSM",         "ENTER",     "LFS",       "LGS",       "LSS"};
 
 /// Opcodes that load floating-point control state from memory: the scratch
 /// memory holds zeros, which would unmask every exception for the rest of
@@ -117,6 +117,28 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     return APInt();
   }
 
+  /// DIV8r ... IDIV64r: the divisor is the explicit operand.
+  static bool isRegisterDivision(StringRef Name) {
+    Name.consume_front("I");
+    return Name == "DIV8r" || Name == "DIV16r" || Name == "DIV32r" ||
+           Name == "DIV64r";
+  }
+
+  void adjustInitialValues(const LLVMState &State,
+                           ArrayRef<MCInst> Instructions,
+                           std::vector<RegisterValue> &Values) const override {
+    // Zero divided by zero raises #DE; zero divided by one is zero again,
+    // so a chain of divisions stays well defined.
+    for (const MCInst &Inst : Instructions) {
+      if (!isRegisterDivision(State.getOpcodeName(Inst.getOpcode())))
+        continue;
+      MCRegister Divisor = Inst.getOperand(0).getReg();
+      for (RegisterValue &Value : Values)
+        if (Value.Register == Divisor)
+          Value.Value = APInt(8, 1);
+    }
+  }
+
   void getUnnamedRegisters(const LLVMState &State,
                            std::vector<MCRegister> &Regs) const override {
     // High-byte registers cannot be encoded in an instruction with a REX,
@@ -137,6 +159,14 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     if ((Desc.TSFlags & 0x7f) == 0)
       return std::string("pseudo instruction");
     StringRef Name = Model.getName();
+    // Locked forms are codegen's: they encode no LOCK prefix of their own.
+    if (Name.ends_with("Locked"))
+      return std::string("pseudo instruction");
+    if (Name.starts_with("DIV") || Name.starts_with("IDIV")) {
+      StringRef Form = Name.drop_front(Name.starts_with("I") ? 4 : 3);
+      if (!Form.empty() && isDigit(Form.front()) && Form.ends_with("m"))
+        return std::string("divides by scratch memory, which holds zeros");
+    }
     if (startsWithOpcodePrefix(Name, SystemPrefixes))
       return std::string("system instruction");
     if (startsWithOpcodePrefix(Name, ControlStatePrefixes))

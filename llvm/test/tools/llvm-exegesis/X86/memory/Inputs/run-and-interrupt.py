@@ -1,0 +1,55 @@
+"""Usage: run-and-interrupt.py SIGNAL PIDFILE COMMAND...
+
+Runs COMMAND (with SIGNAL's default disposition, whatever the caller
+ignores), waits until it has forked a child (the benchmarking subprocess;
+at most 60 s), sends SIGNAL to COMMAND and waits for it to end. COMMAND's
+pid goes to PIDFILE. Fails unless COMMAND died of SIGNAL and its child is
+gone within 10 s."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sig = getattr(signal, "SIG" + sys.argv[1])
+pid_file = sys.argv[2]
+command = sys.argv[3:]
+
+
+def children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def running(pid):
+    """Alive and not a zombie."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+tool = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                        preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
+with open(pid_file, "w") as f:
+    f.write("%d\n" % tool.pid)
+deadline = time.time() + 60
+while not children(tool.pid) and time.time() < deadline:
+    time.sleep(0.05)
+child = children(tool.pid)
+if not child:
+    sys.exit("the tool forked no child within 60 s")
+tool.send_signal(sig)
+status = tool.wait()
+if status != -sig:
+    sys.exit("the tool ended with status %d, not by the signal" % status)
+deadline = time.time() + 10
+while any(running(p) for p in child) and time.time() < deadline:
+    time.sleep(0.05)
+if any(running(p) for p in child):
+    sys.exit("the benchmarking subprocess outlived the tool")
