@@ -14,6 +14,7 @@
 #include "lib/CpuSupportCheck.h"
 #include "lib/LLVMState.h"
 #include "lib/OpcodeSweep.h"
+#include "lib/OutputFile.h"
 #include "lib/SnippetFile.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -321,30 +322,8 @@ getBenchmarkCodes(const LLVMState &State) {
 /// a failing run never leaves a half-written results file behind.
 static Error
 writeResultsWith(function_ref<Error(raw_ostream &OS)> Write) {
-  if (BenchmarkFile.empty() || BenchmarkFile == "-") {
-    if (Error E = Write(outs()))
-      return E;
-    outs().flush();
-    return Error::success();
-  }
-  Expected<sys::fs::TempFile> Temp =
-      sys::fs::TempFile::create(BenchmarkFile + ".tmp-%%%%%%");
-  if (!Temp)
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + BenchmarkFile +
-                                 "': " + toString(Temp.takeError()));
-  {
-    raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
-    if (Error E = Write(OS)) {
-      consumeError(Temp->discard());
-      return E;
-    }
-  }
-  if (Error E = Temp->keep(BenchmarkFile))
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + BenchmarkFile +
-                                 "': " + toString(std::move(E)));
-  return Error::success();
+  StringRef Path = BenchmarkFile;
+  return writeOutputFile(Path.empty() ? "-" : Path, Write);
 }
 
 /// Writes every result to the -benchmarks-file (stdout by default).

@@ -2,6 +2,7 @@
 
 #include "AnalysisRunner.h"
 #include "LLVMState.h"
+#include "OutputFile.h"
 #include "SchedClassResolution.h"
 #include "llvm/MC/MCInstrDesc.h"
 #include "llvm/Support/FileSystem.h"
@@ -53,26 +54,11 @@ bool hasMemoryOperand(const LLVMState &State, const Benchmark &B) {
   return false;
 }
 
-/// Writes \p Content to \p Path ("-" is stdout) through a temporary file, so
-/// that a failure never leaves a half-written output behind.
 static Error writeOutput(StringRef Path, StringRef Content) {
-  if (Path == "-") {
-    outs() << Content;
-    outs().flush();
-    return Error::success();
-  }
-  Expected<sys::fs::TempFile> Temp =
-      sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
-  if (!Temp)
-    return makeError("cannot write '" + Path +
-                     "': " + toString(Temp.takeError()));
-  {
-    raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+  return writeOutputFile(Path, [&](raw_ostream &OS) {
     OS << Content;
-  }
-  if (Error E = Temp->keep(Path))
-    return makeError("cannot write '" + Path + "': " + toString(std::move(E)));
-  return Error::success();
+    return Error::success();
+  });
 }
 
 Error runAnalysis(const AnalysisRunOptions &Options) {

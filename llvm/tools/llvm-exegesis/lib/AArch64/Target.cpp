@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/TargetParser/Host.h"
 
 namespace llvm {
 namespace exegesis {
@@ -140,7 +141,8 @@ namespace {
 
 class AArch64ExegesisTarget : public ExegesisTarget {
   bool canExecute(const LLVMState &State) const override {
-    return State.getTriple().isAArch64() && State.getTriple().isOSLinux();
+    return State.getTriple().isAArch64() &&
+           Triple(sys::getProcessTriple()).isOSLinux();
   }
 
   Expected<std::vector<MCInst>> setRegTo(const MCSubtargetInfo &STI,

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/TargetParser/Host.h"
 
 namespace llvm {
 namespace exegesis {
@@ -189,8 +190,9 @@ namespace {
 
 class X86ExegesisTarget : public ExegesisTarget {
   bool canExecute(const LLVMState &State) const override {
+    // The OS is LLVMState's to check; we know how to call x86-64 code on Linux.
     return State.getTriple().getArch() == Triple::x86_64 &&
-           State.getTriple().isOSLinux();
+           Triple(sys::getProcessTriple()).isOSLinux();
   }
 
   Expected<std::vector<MCInst>> setRegTo(const MCSubtargetInfo &STI,
