@@ -142,8 +142,7 @@ Expected<AddressSpaceConstraints> getCurrentAddressSpaceConstraints() {
     constexpr uintptr_t DefaultLimit = 8 << 20;
     rlimit Limit;
     uintptr_t Room = DefaultLimit;
-    if (getrlimit(RLIMIT_STACK, &Limit) == 0 &&
-        Limit.rlim_cur != RLIM_INFINITY)
+    if (getrlimit(RLIMIT_STACK, &Limit) == 0 && Limit.rlim_cur != RLIM_INFINITY)
       Room = static_cast<uintptr_t>(Limit.rlim_cur);
     uintptr_t Low =
         Range.End > Room + GuardGap ? Range.End - Room - GuardGap : 0;
@@ -188,13 +187,12 @@ Error checkFixedLayout(const FixedLayout &Layout, uint64_t CodeSize,
                           hex(Constraints.MinAddress) + ")");
     if (Rounded > Constraints.EndAddress ||
         Address > Constraints.EndAddress - Rounded)
-      return addressError(Name + " at " + hex(Address) + " (" +
-                          Twine(Rounded) +
+      return addressError(Name + " at " + hex(Address) + " (" + Twine(Rounded) +
                           " bytes) extends past the end of the user address "
                           "space (" +
                           hex(Constraints.EndAddress) + ")");
-    Requested.push_back({Address, Address + static_cast<uintptr_t>(Rounded),
-                         Name});
+    Requested.push_back(
+        {Address, Address + static_cast<uintptr_t>(Rounded), Name});
     return Error::success();
   };
   if (Layout.FirstFunctionAddress)
@@ -214,8 +212,8 @@ Error checkFixedLayout(const FixedLayout &Layout, uint64_t CodeSize,
           Requested[J].Begin < Requested[I].End)
         return addressError(
             Requested[I].Name + " at " +
-            describeRange(Requested[I].Begin, Requested[I].End) +
-            " overlaps " + Requested[J].Name + " at " +
+            describeRange(Requested[I].Begin, Requested[I].End) + " overlaps " +
+            Requested[J].Name + " at " +
             describeRange(Requested[J].Begin, Requested[J].End));
 
   for (const RequestedRange &R : Requested)

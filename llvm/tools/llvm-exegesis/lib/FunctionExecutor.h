@@ -83,7 +83,7 @@ struct FixedMemoryRegion {
   int SharedFd = -1;
   size_t SharedSize = 0;
   /// What the region is, for error messages (e.g. "MEM-MAP 'value'").
-  std::string Name;
+  std::string Name = std::string();
 
   size_t getSize() const {
     return SharedFd >= 0 ? SharedSize : Contents.size();

@@ -70,8 +70,8 @@ static Expected<int> createAnonymousSharedObject(StringRef ValueName) {
   return shmError("shm_open", ValueName, EEXIST);
 }
 
-Expected<SharedMemoryDefinitions>
-SharedMemoryDefinitions::create(const std::map<std::string, MemoryValue> &Values) {
+Expected<SharedMemoryDefinitions> SharedMemoryDefinitions::create(
+    const std::map<std::string, MemoryValue> &Values) {
   SharedMemoryDefinitions Result;
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   for (const auto &[Name, Value] : Values) {
@@ -85,8 +85,8 @@ SharedMemoryDefinitions::create(const std::map<std::string, MemoryValue> &Values
     if (ftruncate(Def.Fd, static_cast<off_t>(ObjectSize)) != 0)
       return shmError("ftruncate to " + Twine(ObjectSize) + " bytes", Name,
                       errno);
-    void *Bytes = mmap(nullptr, ObjectSize, PROT_READ | PROT_WRITE,
-                       MAP_SHARED, Def.Fd, 0);
+    void *Bytes = mmap(nullptr, ObjectSize, PROT_READ | PROT_WRITE, MAP_SHARED,
+                       Def.Fd, 0);
     if (Bytes == MAP_FAILED)
       return shmError("mmap", Name, errno);
     fillMemoryValue(Value, MutableArrayRef<char>(static_cast<char *>(Bytes),

@@ -34,7 +34,8 @@ namespace exegesis {
 /// Writes \p Value's bytes into \p Destination (little-endian byte order of
 /// the value, repeated; a partial copy at the end when the size is not a
 /// multiple of the value's width).
-void fillMemoryValue(const MemoryValue &Value, MutableArrayRef<char> Destination);
+void fillMemoryValue(const MemoryValue &Value,
+                     MutableArrayRef<char> Destination);
 
 class SharedMemoryDefinitions {
 public:

@@ -245,6 +245,9 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   const X86Names &N = X86Names::get();
   const MCRegisterInfo &RI = N.Table.getRegInfo();
   std::vector<MCInst> Out;
+  if (RI.regsOverlap(Reg, N.RSP) && Reg != N.RSP)
+    return cannotSet(N, Reg,
+                     "only the whole stack pointer (RSP) can be defined");
   if (RI.regsOverlap(Reg, N.RSP) || RI.regsOverlap(Reg, N.RIP))
     return cannotSet(N, Reg, "the generated function needs it unchanged");
 

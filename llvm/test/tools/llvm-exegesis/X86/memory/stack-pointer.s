@@ -16,6 +16,11 @@
 # In process, a stack pointer the snippet never dereferences works too.
 # RUN: llvm-exegesis -mode=latency -execution-mode=inprocess -min-instructions=100 -benchmark-repeat-count=2 -snippets-file=%S/Inputs/zero-stack-pointer.s | FileCheck %s --check-prefix=OK
 
+# Part of the stack pointer cannot be defined on its own.
+# RUN: sed -e 's/^# LLVM-EXEGESIS-DEFREG RSP 10008000/# LLVM-EXEGESIS-DEFREG ESP 10008000/' %s > %t.esp.s
+# RUN: not %exegesis-memory -snippets-file=%t.esp.s 2>&1 | FileCheck %s --check-prefix=ESP
+# ESP: llvm-exegesis error: cannot set register ESP: only the whole stack pointer (RSP) can be defined
+
 # The slot is written after the prologue (which saved RBX) and read back
 # before the epilogue; RSP is set last, after every other register.
 # RUN: llvm-exegesis -mode=latency -execution-mode=subprocess -benchmark-phase=assemble-measured-code -snippets-file=%s -min-instructions=2 -dump-object-to-disk=%t.o > /dev/null 2>&1
