@@ -209,6 +209,19 @@ static constexpr ExtensionPrefix X86Extensions[] = {
     {"XRESLDTRK", "tsxldtrk"},
     {"XSUSLDTRK", "tsxldtrk"},
     {"XTEST", "rtm"},
+    {"VPERMIL2P", "xop"},
+    {"XCRYPT", "padlock"},
+    {"XSHA1", "padlock"},
+    {"XSHA256", "padlock"},
+    {"XSTORE", "padlock"},
+    {"MONTMUL", "padlock"},
+    {"PBNDKB", "tse"},
+    {"AADD", "raoint"},
+    {"AAND", "raoint"},
+    {"AOR", "raoint"},
+    {"AXOR", "raoint"},
+    {"LDTILECFG", "amx-tile"},
+    {"STTILECFG", "amx-tile"},
 };
 
 std::optional<StringRef>
@@ -216,6 +229,11 @@ CpuSupportCheck::getExtensionFeature(unsigned Opcode) const {
   if (!State.getTriple().isX86())
     return std::nullopt;
   StringRef Name = State.getOpcodeName(Opcode);
+  // FMA4 forms carry a 4 after the type: VFMADDSUBPD4rr, VFNMSUBSS4rm...
+  if (Name.starts_with("VF"))
+    for (StringRef Type : {"PD4", "PS4", "SD4", "SS4"})
+      if (Name.contains(Type))
+        return StringRef("fma4");
   for (const ExtensionPrefix &E : X86Extensions)
     if (Name.starts_with(E.Prefix))
       return StringRef(E.Feature);
@@ -299,7 +317,9 @@ std::optional<std::string> CpuSupportCheck::whyUnavailable(const MCInst &Inst) {
     for (const SubtargetFeatureKV &KV : CheckedSTI->getAllProcessorFeatures())
       if (Feature == KV.Key)
         return !CheckedSTI->getFeatureBits()[KV.Value];
-    return false;
+    // A feature this LLVM does not know (3DNow!, VIA PadLock) is one no CPU
+    // model of it has.
+    return true;
   };
   SmallString<16> Bytes = encode(Inst);
   EncodingFamily Family = getEncodingFamily(
@@ -327,7 +347,9 @@ std::optional<std::string> CpuSupportCheck::whyInvalid(const MCInst &Inst) {
     uint64_t Size = 0;
     if (Disassembler->getInstruction(Decoded, Size, Code, 0, nulls()) !=
             MCDisassembler::Success ||
-        Size != Code.size())
+        Size != Code.size() ||
+        // x86's one-byte INC/DEC forms decode as a REX prefix alone.
+        State.getOpcodeName(Decoded.getOpcode()).ends_with("_PREFIX"))
       return std::string("its encoding does not decode back in this mode");
   }
   std::string Text;

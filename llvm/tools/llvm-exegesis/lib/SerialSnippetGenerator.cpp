@@ -111,13 +111,18 @@ ArrayRef<unsigned> SerialSnippetGenerator::getHelperCandidates() {
     if (Desc.mayLoad() || Desc.mayStore() || Desc.hasUnmodeledSideEffects() ||
         Desc.isPseudo() || Desc.isVariadic())
       continue;
+    bool Built = Models[Opcode] != nullptr;
     const InstructionModel &Model = getModel(Opcode);
-    if (Model.hasMemoryReference() || getUnsupportedReason(Opcode))
+    if (Model.hasMemoryReference() || getUnsupportedReason(Opcode) ||
+        Model.possibleDefUnits().none() || Model.possibleUseUnits().none()) {
+      // Not a helper: its model is only needed when its own turn comes.
+      if (!Built)
+        Models[Opcode].reset();
       continue;
-    if (Model.possibleDefUnits().none() || Model.possibleUseUnits().none())
-      continue;
+    }
     // Simple helpers first: fewer operands, then opcode order.
     Ranked.push_back({Desc.getNumOperands(), Opcode});
+    KeptModels.set(Opcode);
   }
   llvm::sort(Ranked);
   HelperCandidates.emplace();

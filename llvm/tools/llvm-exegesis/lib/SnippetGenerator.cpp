@@ -5,7 +5,7 @@
 #include "ParallelSnippetGenerator.h"
 #include "SerialSnippetGenerator.h"
 #include "Target.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/ScopeExit.h"
 
 namespace llvm {
 namespace exegesis {
@@ -52,6 +52,7 @@ SnippetGenerator::SnippetGenerator(const LLVMState &State,
       Pool(State.getRegInfo(), getForbiddenRegisters(State, Options),
            getUnnamedRegisters(State)) {
   Models.resize(State.getInstrInfo().getNumOpcodes());
+  KeptModels.resize(Models.size());
 }
 
 SnippetGenerator::~SnippetGenerator() = default;
@@ -191,6 +192,10 @@ static bool sameInstructions(ArrayRef<MCInst> A, ArrayRef<MCInst> B) {
 
 Expected<std::vector<BenchmarkCode>>
 SnippetGenerator::generateConfigurations(unsigned Opcode) {
+  auto DropModel = make_scope_exit([&] {
+    if (!KeptModels.test(Opcode))
+      Models[Opcode].reset();
+  });
   if (std::optional<std::string> Reason = getUnsupportedReason(Opcode))
     return make_error<SnippetGenerationError>(true, *Reason);
   const InstructionModel &Model = getModel(Opcode);

@@ -140,6 +140,10 @@ protected:
   MCRegister ScratchRegister;
   RegisterPool Pool;
   std::vector<std::unique_ptr<InstructionModel>> Models;
+  /// Models kept after their opcode's snippets are generated (the helpers
+  /// of other opcodes); the others are dropped so that a sweep's memory does
+  /// not grow with the number of opcodes.
+  BitVector KeptModels;
   enum class Settable : uint8_t { Unknown, Yes, No };
   std::vector<Settable> SettableRegisters;
 };

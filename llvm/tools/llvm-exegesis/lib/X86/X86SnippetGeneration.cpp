@@ -50,7 +50,11 @@ constexpr StringLiteral SystemPrefixes[] = {
     "XRESLDTRK",   "XSUSLDTRK", "XBEGIN",    "XABORT",    "XEND",
     "ENQCMD",      "RDMSRLIST", "WRMSRLIST", "WRMSRNS",   "URDMSR",
     "UWRMSR",      "TLBSYNC",   "INVLPGB",   "RDTSCP",    "RDPRU",
-    "RSM",         "ENTER",     "LFS",       "LGS",       "LSS"};
+    "RSM",         "ENTER",     "LFS",       "LGS",       "LSS",
+    "RMPQUERY",    "XGETBV",    "SEAMCALL",  "SEAMOPS",   "SEAMRET",
+    "ENCLS",       "ENCLU",     "ENCLV",     "XRSTORS",   "INVLPGA",
+    "INTO",        "MONITORX",  "MWAITX",    "WRSSD",     "WRSSQ",
+    "WRUSSD",      "WRUSSQ"};
 
 /// Opcodes that load floating-point control state from memory: the scratch
 /// memory holds zeros, which would unmask every exception for the rest of
@@ -133,9 +137,15 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       if (!isRegisterDivision(State.getOpcodeName(Inst.getOpcode())))
         continue;
       MCRegister Divisor = Inst.getOperand(0).getReg();
-      for (RegisterValue &Value : Values)
-        if (Value.Register == Divisor)
-          Value.Value = APInt(8, 1);
+      auto It = find_if(Values, [Divisor](const RegisterValue &V) {
+        return V.Register == Divisor;
+      });
+      if (It == Values.end())
+        continue;
+      // Set last, after any wider register holding it (AX for DIV8r's AL).
+      RegisterValue One{Divisor, APInt(8, 1)};
+      Values.erase(It);
+      Values.push_back(One);
     }
   }
 
@@ -159,6 +169,12 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     if ((Desc.TSFlags & 0x7f) == 0)
       return std::string("pseudo instruction");
     StringRef Name = Model.getName();
+    // Segment pushes and pops move the stack pointer without saying so.
+    if (Name.starts_with("PUSH") ||
+        (Name.starts_with("POP") && !Name.starts_with("POPCNT")))
+      return std::string("uses the stack pointer (push/pop)");
+    if (Name.starts_with("CLZERO"))
+      return std::string("writes memory at the address in RAX");
     // Locked forms are codegen's: they encode no LOCK prefix of their own.
     if (Name.ends_with("Locked"))
       return std::string("pseudo instruction");

@@ -320,10 +320,20 @@ TEST_F(SnippetGeneratorTest, CpuSupport) {
   // APX and AVX-512 are not Zen 3's.
   EXPECT_TRUE(Check->whyUnavailable(First("ADD64rr_ND")).has_value());
   EXPECT_TRUE(Check->whyUnavailable(First("VADDPSZrr")).has_value());
+  // Extensions sharing the legacy or VEX encodings: Zen 3 has no GFNI and
+  // no AVX-512 mask instructions, but has BMI2.
+  EXPECT_TRUE(Check->whyUnavailable(First("GF2P8MULBrr")).has_value());
+  EXPECT_TRUE(Check->whyUnavailable(First("KMOVWkk")).has_value());
+  EXPECT_FALSE(Check->whyUnavailable(First("MULX64rr")).has_value());
+  // Encodings that are something else in 64-bit mode: 0x82, and one-byte
+  // DEC which is a REX prefix there.
+  EXPECT_TRUE(Check->whyInvalid(First("ADD8ri8")).has_value());
+  EXPECT_TRUE(Check->whyInvalid(First("DEC32r_alt")).has_value());
+  EXPECT_FALSE(Check->whyInvalid(First("ADD8ri")).has_value());
   // 32-bit-only opcodes are invalid whatever the CPU.
   std::optional<std::string> Why = Check->whyInvalid(First("AAA"));
   ASSERT_TRUE(Why.has_value());
-  EXPECT_NE(Why->find("64-bit"), std::string::npos) << *Why;
+  EXPECT_NE(Why->find("mode"), std::string::npos) << *Why;
 }
 
 } // namespace
