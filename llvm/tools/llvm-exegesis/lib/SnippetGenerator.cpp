@@ -192,7 +192,7 @@ static bool sameInstructions(ArrayRef<MCInst> A, ArrayRef<MCInst> B) {
 
 Expected<std::vector<BenchmarkCode>>
 SnippetGenerator::generateConfigurations(unsigned Opcode) {
-  auto DropModel = make_scope_exit([&] {
+  scope_exit DropModel([&] {
     if (!KeptModels.test(Opcode))
       Models[Opcode].reset();
   });
