@@ -17,29 +17,28 @@
 namespace llvm {
 namespace exegesis {
 
-double aggregateSamples(ArrayRef<int64_t> Samples, ResultAggregationMode Mode) {
-  assert(!Samples.empty() && "no samples to aggregate");
+static double aggregateValues(std::vector<double> Values,
+                              ResultAggregationMode Mode) {
+  assert(!Values.empty() && "no samples to aggregate");
   switch (Mode) {
   case ResultAggregationMode::Min:
-    return *std::min_element(Samples.begin(), Samples.end());
+    return *std::min_element(Values.begin(), Values.end());
   case ResultAggregationMode::Max:
-    return *std::max_element(Samples.begin(), Samples.end());
+    return *std::max_element(Values.begin(), Values.end());
   case ResultAggregationMode::Mean:
-    return std::accumulate(Samples.begin(), Samples.end(), 0.0) /
-           Samples.size();
+    return std::accumulate(Values.begin(), Values.end(), 0.0) / Values.size();
   case ResultAggregationMode::MinVariance: {
-    std::vector<double> Sorted(Samples.begin(), Samples.end());
-    std::sort(Sorted.begin(), Sorted.end());
-    size_t Window = (Sorted.size() + 1) / 2;
+    std::sort(Values.begin(), Values.end());
+    size_t Window = (Values.size() + 1) / 2;
     double BestMean = 0, BestVariance = INFINITY;
-    for (size_t Start = 0; Start + Window <= Sorted.size(); ++Start) {
+    for (size_t Start = 0; Start + Window <= Values.size(); ++Start) {
       double Mean = 0;
       for (size_t I = Start; I < Start + Window; ++I)
-        Mean += Sorted[I];
+        Mean += Values[I];
       Mean /= Window;
       double Variance = 0;
       for (size_t I = Start; I < Start + Window; ++I)
-        Variance += (Sorted[I] - Mean) * (Sorted[I] - Mean);
+        Variance += (Values[I] - Mean) * (Values[I] - Mean);
       if (Variance < BestVariance) {
         BestVariance = Variance;
         BestMean = Mean;
@@ -50,6 +49,42 @@ double aggregateSamples(ArrayRef<int64_t> Samples, ResultAggregationMode Mode) {
   }
   llvm_unreachable("unknown aggregation mode");
 }
+
+double aggregateSamples(ArrayRef<int64_t> Samples, ResultAggregationMode Mode) {
+  return aggregateValues(std::vector<double>(Samples.begin(), Samples.end()),
+                         Mode);
+}
+
+double medianOf(std::vector<double> Values) {
+  assert(!Values.empty() && "median of nothing");
+  size_t Middle = Values.size() / 2;
+  std::nth_element(Values.begin(), Values.begin() + Middle, Values.end());
+  double Upper = Values[Middle];
+  if (Values.size() % 2)
+    return Upper;
+  double Lower = *std::max_element(Values.begin(), Values.begin() + Middle);
+  return (Lower + Upper) / 2;
+}
+
+double aggregateRoundEstimates(ArrayRef<double> Estimates,
+                               ResultAggregationMode Mode) {
+  std::vector<double> Usable;
+  for (double E : Estimates)
+    if (std::isfinite(E))
+      Usable.push_back(E);
+  if (Usable.empty())
+    return NAN;
+  if (Mode == ResultAggregationMode::Min)
+    return medianOf(std::move(Usable));
+  return aggregateValues(std::move(Usable), Mode);
+}
+
+/// A time-based sample spans about this many instructions (some tens of
+/// microseconds): the counter's start/stop jitter, a few hundred ticks, is
+/// then a fraction of a per cent of the window.
+static constexpr uint64_t TimeBasedWindowInstructions = 160000;
+/// Rounds run and dropped before a time-based measurement.
+static constexpr unsigned TimeBasedWarmupRounds = 3;
 
 static Error measureError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
@@ -259,17 +294,38 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
         B.Assembled.push_back(nullptr);
       }
 
+  // A time-based counter: each sample calls its function enough times for
+  // the window to be long next to the jitter of starting and stopping the
+  // counter, and more warm-up rounds let the clock settle.
+  unsigned CallsPerSample = 1;
+  unsigned WarmupRounds = 1;
+  if (Calibrate) {
+    uint64_t Longest = Estimator->getChainLength();
+    for (const AssembledFunction *F : Measured)
+      Longest = std::max<uint64_t>(Longest, F->NumExecutedInstructions);
+    CallsPerSample = static_cast<unsigned>(std::max<uint64_t>(
+        1, (TimeBasedWindowInstructions + Longest - 1) / Longest));
+    WarmupRounds = TimeBasedWarmupRounds;
+  }
+  if (const char *Env = getenv("EXEGESIS_K"))
+    CallsPerSample = atoi(Env);
+  if (const char *Env = getenv("EXEGESIS_W"))
+    WarmupRounds = atoi(Env);
+
   VariantResult Values;
   for (KeyedCounter &Counter : Counters) {
-    // Readings per measured function, and of the calibration chains.
+    // Readings per measured function, and of the calibration chains, per
+    // batch.
     std::vector<std::vector<CounterValues>> Readings(Loaded.size());
-    std::vector<CounterValues> CalibrationShort, CalibrationLong;
+    std::vector<std::vector<int64_t>> CalibrationShort(Batches.size()),
+        CalibrationLong(Batches.size());
     size_t NextFunction = 0;
-    for (const Batch &B : Batches) {
-      // One more round than asked for: the first pays for cold caches, TLBs
-      // and page faults, and is dropped.
+    for (size_t BatchIndex = 0; BatchIndex < Batches.size(); ++BatchIndex) {
+      const Batch &B = Batches[BatchIndex];
+      // Warm-up rounds first: they pay for cold caches, TLBs, page faults
+      // and a clock still ramping up, and are dropped.
       Expected<SampleTable> Samples = Counter.Executor->runAndSample(
-          B.Run, Options.RepeatCount + 1, Layout);
+          B.Run, Options.RepeatCount + WarmupRounds, Layout, CallsPerSample);
       if (!Samples) {
         std::optional<std::string> Failure;
         Error Other =
@@ -289,52 +345,98 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       }
       for (size_t I = 0; I < B.Run.size(); ++I) {
         std::vector<CounterValues> &Column = (*Samples)[I];
-        Column.erase(Column.begin());
-        std::vector<CounterValues> &Into =
-            B.Assembled[I]          ? Readings[NextFunction++]
-            : I + 1 == B.Run.size() ? CalibrationLong
-                                    : CalibrationShort;
-        Into.insert(Into.end(), Column.begin(), Column.end());
+        Column.erase(Column.begin(),
+                     Column.begin() + std::min<size_t>(WarmupRounds,
+                                                       Column.size()));
+        if (B.Assembled[I]) {
+          std::vector<CounterValues> &Into = Readings[NextFunction++];
+          Into.insert(Into.end(), Column.begin(), Column.end());
+          continue;
+        }
+        std::vector<int64_t> Ticks = column(Column, 0);
+        (I + 1 == B.Run.size() ? CalibrationLong
+                               : CalibrationShort)[BatchIndex] = Ticks;
       }
     }
     if (Options.UseDummyPerfCounters)
       continue;
 
-    double TicksPerCycle = 1;
-    if (Calibrate) {
-      Expected<double> Ratio = CycleEstimator::computeTicksPerCycle(
-          column(CalibrationShort, 0), column(CalibrationLong, 0),
-          Estimator->getChainLength());
-      if (!Ratio)
-        return Ratio.takeError();
-      TicksPerCycle = *Ratio;
-      LastTicksPerCycle = TicksPerCycle;
-    }
-    // Without a twin, the samples themselves are aggregated. With one, min
-    // takes the difference of the minima (each the least disturbed run of
-    // its function; the minimum of differences would favour noise in the
-    // short run), the other modes aggregate the differences of the samples
-    // taken in the same round.
-    auto Delta = [&](size_t EventIndex) {
-      std::vector<int64_t> Short = column(Readings[0], EventIndex);
-      if (!V.Long)
-        return aggregateSamples(Short, Options.Aggregation);
-      std::vector<int64_t> Long = column(Readings[1], EventIndex);
-      if (Options.Aggregation == ResultAggregationMode::Min)
-        return aggregateSamples(Long, Options.Aggregation) -
-               aggregateSamples(Short, Options.Aggregation);
-      std::vector<int64_t> Differences;
-      for (size_t I = 0; I < Short.size(); ++I)
-        Differences.push_back(Long[I] - Short[I]);
-      return aggregateSamples(Differences, Options.Aggregation);
-    };
     uint64_t Instructions = V.Short->NumExecutedInstructions;
     uint64_t Repetitions = V.Short->NumSnippetRepetitions;
     if (V.Long) {
       Instructions = V.Long->NumExecutedInstructions - Instructions;
       Repetitions = V.Long->NumSnippetRepetitions - Repetitions;
     }
-    double Count = Delta(0) / TicksPerCycle;
+
+    // Without a twin, the samples themselves are aggregated. With one, min
+    // takes the difference of the minima (each the least disturbed run of
+    // its function; the minimum of differences would favour noise in the
+    // short run), the other modes aggregate the differences of the samples
+    // taken in the same round. Either is per call of the function.
+    auto Delta = [&](size_t EventIndex) {
+      std::vector<int64_t> Short = column(Readings[0], EventIndex);
+      if (!V.Long)
+        return aggregateSamples(Short, Options.Aggregation) / CallsPerSample;
+      std::vector<int64_t> Long = column(Readings[1], EventIndex);
+      if (Options.Aggregation == ResultAggregationMode::Min)
+        return (aggregateSamples(Long, Options.Aggregation) -
+                aggregateSamples(Short, Options.Aggregation)) /
+               CallsPerSample;
+      std::vector<int64_t> Differences;
+      for (size_t I = 0; I < Short.size(); ++I)
+        Differences.push_back(Long[I] - Short[I]);
+      return aggregateSamples(Differences, Options.Aggregation) /
+             CallsPerSample;
+    };
+
+    double Count;
+    if (Calibrate) {
+      // Each round gives its own estimate: the snippet's difference in ticks
+      // over the calibration's difference in ticks per cycle, both measured
+      // back to back at the same clock frequency. With code at a fixed
+      // address, short and long run in separate children, each with its own
+      // calibration: the round's ratio is then the mean of the two.
+      uint64_t ExtraAdds =
+          uint64_t(Estimator->getChainLength()) * CallsPerSample;
+      std::vector<std::vector<double>> Ratios;
+      for (size_t BatchIndex = 0; BatchIndex < Batches.size(); ++BatchIndex) {
+        Expected<std::vector<double>> Ratio =
+            CycleEstimator::computeRoundTicksPerCycle(
+                CalibrationShort[BatchIndex], CalibrationLong[BatchIndex],
+                ExtraAdds);
+        if (!Ratio)
+          return Ratio.takeError();
+        Ratios.push_back(std::move(*Ratio));
+      }
+      std::vector<int64_t> Short = column(Readings[0], 0);
+      std::vector<int64_t> Long =
+          V.Long ? column(Readings[1], 0) : std::vector<int64_t>();
+      std::vector<double> RoundCycles, RoundRatios;
+      for (size_t R = 0; R < Short.size(); ++R) {
+        double Ratio = 0;
+        for (const std::vector<double> &BatchRatios : Ratios)
+          Ratio += BatchRatios[R];
+        Ratio /= Ratios.size();
+        RoundRatios.push_back(Ratio);
+        double Ticks = V.Long ? double(Long[R] - Short[R]) : double(Short[R]);
+        RoundCycles.push_back(Ticks / Ratio / CallsPerSample);
+      }
+      Count = aggregateRoundEstimates(RoundCycles, Options.Aggregation);
+      if (getenv("EXEGESIS_DEBUG")) {
+        errs() << "K " << CallsPerSample << " I " << Instructions << " L "
+               << Estimator->getChainLength() << "\n";
+        for (size_t R = 0; R < Short.size(); ++R)
+          errs() << "R " << Short[R] << " " << (V.Long ? Long[R] : 0) << " "
+                 << CalibrationShort[0][R] << " " << CalibrationLong[0][R]
+                 << "\n";
+      }
+      LastTicksPerCycle = aggregateRoundEstimates(
+          RoundRatios, ResultAggregationMode::Min);
+      if (!std::isfinite(Count))
+        return measureError("cycle calibration failed in every round");
+    } else {
+      Count = Delta(0);
+    }
     BenchmarkMeasure Measure;
     Measure.Key = Counter.Key;
     Measure.PerInstructionValue = Instructions ? Count / Instructions : 0;

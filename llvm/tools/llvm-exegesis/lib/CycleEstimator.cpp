@@ -2,6 +2,7 @@
 
 #include "CycleEstimator.h"
 #include <algorithm>
+#include <cmath>
 
 namespace llvm {
 namespace exegesis {
@@ -68,6 +69,34 @@ CycleEstimator::computeTicksPerCycle(ArrayRef<int64_t> ShortTicks,
             Twine(Short) + " ticks for " + Twine(ChainLength) + " adds, " +
             Twine(Long) + " for " + Twine(2 * ChainLength) + ")");
   return static_cast<double>(Long - Short) / ChainLength;
+}
+
+Expected<std::vector<double>>
+CycleEstimator::computeRoundTicksPerCycle(ArrayRef<int64_t> ShortTicks,
+                                          ArrayRef<int64_t> LongTicks,
+                                          uint64_t ExtraAdds) {
+  if (ShortTicks.empty() || ShortTicks.size() != LongTicks.size() ||
+      ExtraAdds == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "cycle calibration has no samples");
+  std::vector<double> Ratios;
+  bool AnyUsable = false;
+  for (size_t R = 0; R < ShortTicks.size(); ++R) {
+    if (LongTicks[R] <= ShortTicks[R]) {
+      Ratios.push_back(NAN);
+      continue;
+    }
+    AnyUsable = true;
+    Ratios.push_back(static_cast<double>(LongTicks[R] - ShortTicks[R]) /
+                     ExtraAdds);
+  }
+  if (!AnyUsable)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "cycle calibration failed: the time counter did not advance with the "
+        "length of the calibration chain in any of " +
+            Twine(ShortTicks.size()) + " rounds");
+  return Ratios;
 }
 
 } // namespace exegesis

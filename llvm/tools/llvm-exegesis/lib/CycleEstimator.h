@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace llvm {
 namespace exegesis {
@@ -49,6 +50,16 @@ public:
   static Expected<double> computeTicksPerCycle(ArrayRef<int64_t> ShortTicks,
                                                ArrayRef<int64_t> LongTicks,
                                                unsigned ChainLength);
+
+  /// Time-counter ticks per core cycle of each round R: (LongTicks[R] -
+  /// ShortTicks[R]) / ExtraAdds, where ExtraAdds is how many more adds the
+  /// long sample ran. A round is calibrated against itself so that the
+  /// clock frequency of that moment converts that round's snippet times.
+  /// A round whose counter did not advance is NaN (dropped by the
+  /// aggregation); an error when no round is usable.
+  static Expected<std::vector<double>>
+  computeRoundTicksPerCycle(ArrayRef<int64_t> ShortTicks,
+                            ArrayRef<int64_t> LongTicks, uint64_t ExtraAdds);
 
 private:
   CycleEstimator(ExecutableFunction Short, ExecutableFunction Long,

@@ -105,13 +105,15 @@ class FunctionExecutor {
 public:
   virtual ~FunctionExecutor();
 
-  /// Calls each of \p Functions \p NumSamples times, round robin (so that a
-  /// change of CPU frequency affects all of them alike), with the counters
-  /// started just before and stopped just after each call.
+  /// Takes \p NumSamples samples of each of \p Functions, round robin (so
+  /// that a change of CPU frequency affects all of them alike). A sample
+  /// calls the function \p CallsPerSample times back to back between
+  /// starting and stopping the counters, so that the jitter of starting and
+  /// stopping them is spread over that many calls; its reading is the total.
   virtual Expected<SampleTable>
   runAndSample(ArrayRef<const ExecutableFunction *> Functions,
-               unsigned NumSamples,
-               const FixedLayout &Layout = FixedLayout()) const = 0;
+               unsigned NumSamples, const FixedLayout &Layout = FixedLayout(),
+               unsigned CallsPerSample = 1) const = 0;
 };
 
 /// Size of the scratch buffer whose address a function receives (RDI on

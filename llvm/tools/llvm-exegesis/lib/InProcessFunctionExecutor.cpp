@@ -23,7 +23,7 @@ static Error crashed(int RetCode) {
 
 Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
     ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
-    const FixedLayout &Layout) const {
+    const FixedLayout &Layout, unsigned CallsPerSample) const {
   if (!Layout.empty())
     return createStringError(inconvertibleErrorCode(),
                              "memory and code at fixed addresses are only "
@@ -45,7 +45,10 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
         if (Error E = Group->start())
           return E;
       CrashRecoveryContext Context;
-      bool Completed = Context.RunSafely([&] { Function(ScratchPtr); });
+      bool Completed = Context.RunSafely([&] {
+        for (unsigned Call = 0; Call < CallsPerSample; ++Call)
+          Function(ScratchPtr);
+      });
       if (Group) {
         if (Error E = Group->stop())
           return E;

@@ -23,8 +23,8 @@ public:
 
   Expected<SampleTable>
   runAndSample(ArrayRef<const ExecutableFunction *> Functions,
-               unsigned NumSamples,
-               const FixedLayout &Layout = FixedLayout()) const override;
+               unsigned NumSamples, const FixedLayout &Layout = FixedLayout(),
+               unsigned CallsPerSample = 1) const override;
 
 private:
   CounterSpec Counters;

@@ -90,6 +90,7 @@ struct ChildContext {
   const uintptr_t *Entries;
   size_t NumFunctions;
   unsigned NumSamples;
+  unsigned CallsPerSample;
   bool Dummy;
   char *Scratch;
   const FixedMemoryRegion *Memory;
@@ -180,13 +181,15 @@ struct ChildContext {
     for (size_t F = 0; F < C.NumFunctions; ++F) {
       auto Function = reinterpret_cast<void (*)(char *)>(C.Entries[F]);
       if (C.Dummy) {
-        Function(C.Scratch);
+        for (unsigned Call = 0; Call < C.CallsPerSample; ++Call)
+          Function(C.Scratch);
       } else {
         if (!CounterGroup::startGroup(CounterFd)) {
           C.Results->CounterErrno = errno;
           childExit(CounterFailureExitCode);
         }
-        Function(C.Scratch);
+        for (unsigned Call = 0; Call < C.CallsPerSample; ++Call)
+          Function(C.Scratch);
         if (!CounterGroup::stopGroup(CounterFd) ||
             !CounterGroup::readGroup(CounterFd,
                                      C.Readings[S * C.NumFunctions + F])) {
@@ -407,7 +410,7 @@ SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
 
 Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
     ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
-    const FixedLayout &Layout) const {
+    const FixedLayout &Layout, unsigned CallsPerSample) const {
   size_t NumReadings = Functions.size() * NumSamples;
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   size_t SharedSize = (sizeof(SharedResults) +
@@ -468,6 +471,7 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   Context.Entries = Entries.data();
   Context.NumFunctions = Entries.size();
   Context.NumSamples = NumSamples;
+  Context.CallsPerSample = CallsPerSample;
   Context.Dummy = Counters.isDummy();
   Context.Scratch = Scratch.get();
   Context.Memory = Layout.Memory.data();

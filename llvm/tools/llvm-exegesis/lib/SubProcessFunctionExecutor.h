@@ -43,8 +43,8 @@ public:
 
   Expected<SampleTable>
   runAndSample(ArrayRef<const ExecutableFunction *> Functions,
-               unsigned NumSamples,
-               const FixedLayout &Layout = FixedLayout()) const override;
+               unsigned NumSamples, const FixedLayout &Layout = FixedLayout(),
+               unsigned CallsPerSample = 1) const override;
 
   /// Whether this kernel lets a process fetch another's file descriptor
   /// (pidfd_open + pidfd_getfd, Linux 5.6).
