@@ -71,31 +71,44 @@ CycleEstimator::computeTicksPerCycle(ArrayRef<int64_t> ShortTicks,
   return static_cast<double>(Long - Short) / ChainLength;
 }
 
+std::vector<int64_t> CycleEstimator::blockMinima(ArrayRef<int64_t> Values,
+                                                 unsigned BlockSize) {
+  std::vector<int64_t> Minima;
+  if (BlockSize == 0)
+    return Minima;
+  for (size_t Start = 0; Start + BlockSize <= Values.size();
+       Start += BlockSize)
+    Minima.push_back(*std::min_element(Values.begin() + Start,
+                                       Values.begin() + Start + BlockSize));
+  return Minima;
+}
+
 Expected<std::vector<double>>
-CycleEstimator::computeRoundTicksPerCycle(ArrayRef<int64_t> ShortTicks,
+CycleEstimator::computeBlockTicksPerCycle(ArrayRef<int64_t> ShortTicks,
                                           ArrayRef<int64_t> LongTicks,
-                                          uint64_t ExtraAdds) {
-  if (ShortTicks.empty() || ShortTicks.size() != LongTicks.size() ||
-      ExtraAdds == 0)
+                                          uint64_t ExtraAdds,
+                                          unsigned BlockSize) {
+  std::vector<int64_t> Short = blockMinima(ShortTicks, BlockSize);
+  std::vector<int64_t> Long = blockMinima(LongTicks, BlockSize);
+  if (Short.empty() || Short.size() != Long.size() || ExtraAdds == 0)
     return createStringError(inconvertibleErrorCode(),
                              "cycle calibration has no samples");
   std::vector<double> Ratios;
   bool AnyUsable = false;
-  for (size_t R = 0; R < ShortTicks.size(); ++R) {
-    if (LongTicks[R] <= ShortTicks[R]) {
+  for (size_t B = 0; B < Short.size(); ++B) {
+    if (Long[B] <= Short[B]) {
       Ratios.push_back(NAN);
       continue;
     }
     AnyUsable = true;
-    Ratios.push_back(static_cast<double>(LongTicks[R] - ShortTicks[R]) /
-                     ExtraAdds);
+    Ratios.push_back(static_cast<double>(Long[B] - Short[B]) / ExtraAdds);
   }
   if (!AnyUsable)
     return createStringError(
         inconvertibleErrorCode(),
         "cycle calibration failed: the time counter did not advance with the "
         "length of the calibration chain in any of " +
-            Twine(ShortTicks.size()) + " rounds");
+            Twine(Short.size()) + " samples");
   return Ratios;
 }
 

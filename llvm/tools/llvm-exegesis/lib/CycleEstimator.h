@@ -51,15 +51,22 @@ public:
                                                ArrayRef<int64_t> LongTicks,
                                                unsigned ChainLength);
 
-  /// Time-counter ticks per core cycle of each round R: (LongTicks[R] -
-  /// ShortTicks[R]) / ExtraAdds, where ExtraAdds is how many more adds the
-  /// long sample ran. A round is calibrated against itself so that the
-  /// clock frequency of that moment converts that round's snippet times.
-  /// A round whose counter did not advance is NaN (dropped by the
-  /// aggregation); an error when no round is usable.
+  /// The smallest value of each block of \p BlockSize consecutive values
+  /// (a last, incomplete block is dropped).
+  static std::vector<int64_t> blockMinima(ArrayRef<int64_t> Values,
+                                          unsigned BlockSize);
+
+  /// Time-counter ticks per core cycle of each block of \p BlockSize
+  /// consecutive rounds, from the minima of the block: (min LongTicks - min
+  /// ShortTicks) / ExtraAdds, where ExtraAdds is how many more adds a long
+  /// sample runs than a short one. A block is short enough for the clock
+  /// frequency not to change within it, and its minima are its least
+  /// disturbed readings. A block whose counter did not advance is NaN (left
+  /// out by the aggregation); an error when no block is usable.
   static Expected<std::vector<double>>
-  computeRoundTicksPerCycle(ArrayRef<int64_t> ShortTicks,
-                            ArrayRef<int64_t> LongTicks, uint64_t ExtraAdds);
+  computeBlockTicksPerCycle(ArrayRef<int64_t> ShortTicks,
+                            ArrayRef<int64_t> LongTicks, uint64_t ExtraAdds,
+                            unsigned BlockSize);
 
 private:
   CycleEstimator(ExecutableFunction Short, ExecutableFunction Long,
