@@ -36,15 +36,14 @@ static cl::OptionCategory AnalysisOptions("llvm-exegesis analysis options");
 static cl::opt<BenchmarkMode> ModeOpt(
     "mode", cl::desc("the mode to run"), cl::cat(BenchmarkOptions),
     cl::init(BenchmarkMode::Unknown),
-    cl::values(clEnumValN(BenchmarkMode::Latency, "latency",
-                          "Instruction Latency"),
-               clEnumValN(BenchmarkMode::InverseThroughput,
-                          "inverse_throughput",
-                          "Instruction Inverse Throughput"),
-               clEnumValN(BenchmarkMode::Uops, "uops", "Uop Decomposition"),
-               // Analysis is not a benchmark mode; Unknown stands for it.
-               clEnumValN(BenchmarkMode::Unknown, "analysis",
-                          "Analysis of a results file")));
+    cl::values(
+        clEnumValN(BenchmarkMode::Latency, "latency", "Instruction Latency"),
+        clEnumValN(BenchmarkMode::InverseThroughput, "inverse_throughput",
+                   "Instruction Inverse Throughput"),
+        clEnumValN(BenchmarkMode::Uops, "uops", "Uop Decomposition"),
+        // Analysis is not a benchmark mode; Unknown stands for it.
+        clEnumValN(BenchmarkMode::Unknown, "analysis",
+                   "Analysis of a results file")));
 
 static cl::list<std::string>
     OpcodeNames("opcode-name",
@@ -82,8 +81,7 @@ static cl::opt<BenchmarkPhase> BenchmarkPhaseOpt(
         clEnumValN(BenchmarkPhase::PrepareSnippet, "prepare-snippet",
                    "only generate or parse the snippet"),
         clEnumValN(BenchmarkPhase::PrepareAndAssembleSnippet,
-                   "prepare-and-assemble-snippet",
-                   "also assemble the snippet"),
+                   "prepare-and-assemble-snippet", "also assemble the snippet"),
         clEnumValN(BenchmarkPhase::AssembleMeasuredCode,
                    "assemble-measured-code",
                    "also assemble the measured function"),
@@ -98,8 +96,7 @@ static cl::opt<RepetitionMode> RepetitionModeOpt(
         clEnumValN(RepetitionMode::Loop, "loop", "loop over the snippet"),
         clEnumValN(RepetitionMode::AggregateMin, "min",
                    "run duplicate and loop, keep the smaller value"),
-        clEnumValN(RepetitionMode::MiddleHalfDuplicate,
-                   "middle-half-duplicate",
+        clEnumValN(RepetitionMode::MiddleHalfDuplicate, "middle-half-duplicate",
                    "difference of two duplicate runs (N and 2N)"),
         clEnumValN(RepetitionMode::MiddleHalfLoop, "middle-half-loop",
                    "difference of two loop runs (N and 2N)")));
@@ -123,12 +120,12 @@ static cl::opt<unsigned>
 static cl::opt<ResultAggregationMode> ResultAggregationModeOpt(
     "result-aggregation-mode", cl::desc("how samples are combined"),
     cl::cat(BenchmarkOptions), cl::init(ResultAggregationMode::Min),
-    cl::values(
-        clEnumValN(ResultAggregationMode::Min, "min", "smallest sample"),
-        clEnumValN(ResultAggregationMode::Max, "max", "largest sample"),
-        clEnumValN(ResultAggregationMode::Mean, "mean", "mean of samples"),
-        clEnumValN(ResultAggregationMode::MinVariance, "min-variance",
-                   "sample with the smallest variance between runs")));
+    cl::values(clEnumValN(ResultAggregationMode::Min, "min", "smallest sample"),
+               clEnumValN(ResultAggregationMode::Max, "max", "largest sample"),
+               clEnumValN(ResultAggregationMode::Mean, "mean",
+                          "mean of samples"),
+               clEnumValN(ResultAggregationMode::MinVariance, "min-variance",
+                          "sample with the smallest variance between runs")));
 
 static cl::opt<std::string> DumpObjectToDisk(
     "dump-object-to-disk",
@@ -176,8 +173,7 @@ static cl::opt<double> SubprocessTimeout(
 static cl::opt<CounterHandoffMethod> CounterHandoffOpt(
     "counter-handoff",
     cl::desc("how the counter reaches the benchmarking subprocess"),
-    cl::cat(BenchmarkOptions), cl::init(CounterHandoffMethod::Auto),
-    cl::Hidden,
+    cl::cat(BenchmarkOptions), cl::init(CounterHandoffMethod::Auto), cl::Hidden,
     cl::values(clEnumValN(CounterHandoffMethod::Auto, "auto",
                           "pidfd-getfd where available, else scm-rights"),
                clEnumValN(CounterHandoffMethod::PidfdGetfd, "pidfd-getfd",
@@ -185,25 +181,24 @@ static cl::opt<CounterHandoffMethod> CounterHandoffOpt(
                clEnumValN(CounterHandoffMethod::SocketRights, "scm-rights",
                           "sent as SCM_RIGHTS over a socket pair")));
 
-static cl::opt<unsigned> MaxConfigsPerOpcode(
-    "max-configs-per-opcode",
-    cl::desc("how many configurations to try per opcode"),
-    cl::cat(BenchmarkOptions), cl::init(1));
+static cl::opt<unsigned>
+    MaxConfigsPerOpcode("max-configs-per-opcode",
+                        cl::desc("how many configurations to try per opcode"),
+                        cl::cat(BenchmarkOptions), cl::init(1));
 
 static cl::opt<bool> X86DisableUpperSSERegisters(
     "x86-disable-upper-sse-registers",
     cl::desc("do not use XMM8-XMM15 in generated snippets"),
     cl::cat(BenchmarkOptions), cl::init(false));
 
-static cl::opt<bool> MeasurementsPrintProgress(
-    "measurements-print-progress",
-    cl::desc("show progress on stderr"), cl::cat(BenchmarkOptions),
-    cl::init(false));
+static cl::opt<bool>
+    MeasurementsPrintProgress("measurements-print-progress",
+                              cl::desc("show progress on stderr"),
+                              cl::cat(BenchmarkOptions), cl::init(false));
 
 static cl::opt<std::string> TripleName("mtriple",
                                        cl::desc("target triple (host)"),
-                                       cl::cat(BenchmarkOptions),
-                                       cl::init(""));
+                                       cl::cat(BenchmarkOptions), cl::init(""));
 static cl::opt<std::string> MCPU("mcpu", cl::desc("target CPU (host)"),
                                  cl::cat(BenchmarkOptions), cl::init(""));
 static cl::opt<std::string> MAttr("mattr",
@@ -211,16 +206,18 @@ static cl::opt<std::string> MAttr("mattr",
                                   cl::cat(BenchmarkOptions), cl::init(""));
 
 // Analysis options (SPEC §6).
-static cl::opt<std::string> AnalysisClustersOutputFile(
-    "analysis-clusters-output-file", cl::desc("CSV of clusters"),
-    cl::cat(AnalysisOptions), cl::init(""));
+static cl::opt<std::string>
+    AnalysisClustersOutputFile("analysis-clusters-output-file",
+                               cl::desc("CSV of clusters"),
+                               cl::cat(AnalysisOptions), cl::init(""));
 static cl::opt<std::string> AnalysisInconsistenciesOutputFile(
     "analysis-inconsistencies-output-file",
     cl::desc("HTML report of sched-model inconsistencies"),
     cl::cat(AnalysisOptions), cl::init(""));
-static cl::opt<float> AnalysisClusteringEpsilon(
-    "analysis-clustering-epsilon", cl::desc("DBSCAN epsilon"),
-    cl::cat(AnalysisOptions), cl::init(0.1f));
+static cl::opt<float> AnalysisClusteringEpsilon("analysis-clustering-epsilon",
+                                                cl::desc("DBSCAN epsilon"),
+                                                cl::cat(AnalysisOptions),
+                                                cl::init(0.1f));
 static cl::opt<float> AnalysisInconsistencyEpsilon(
     "analysis-inconsistency-epsilon",
     cl::desc("tolerance between measurement and model"),
@@ -313,22 +310,19 @@ getBenchmarkCodes(const LLVMState &State) {
       return E;
     return Codes;
   }
-  return createStringError(inconvertibleErrorCode(),
-                           "no -snippets-file given");
+  return createStringError(inconvertibleErrorCode(), "no -snippets-file given");
 }
 
 /// Runs \p Write on the -benchmarks-file (stdout by default). A named file
 /// is written to a temporary first and moved into place at the end, so that
 /// a failing run never leaves a half-written results file behind.
-static Error
-writeResultsWith(function_ref<Error(raw_ostream &OS)> Write) {
+static Error writeResultsWith(function_ref<Error(raw_ostream &OS)> Write) {
   StringRef Path = BenchmarkFile;
   return writeOutputFile(Path.empty() ? "-" : Path, Write);
 }
 
 /// Writes every result to the -benchmarks-file (stdout by default).
-static Error writeResults(const LLVMState &State,
-                          ArrayRef<Benchmark> Results) {
+static Error writeResults(const LLVMState &State, ArrayRef<Benchmark> Results) {
   return writeResultsWith([&](raw_ostream &OS) -> Error {
     for (const Benchmark &B : Results)
       if (Error E = B.writeYamlTo(State, OS))
@@ -346,8 +340,8 @@ getRequestedOpcodes(const LLVMState &State) {
     if (!Opcode)
       return createStringError(inconvertibleErrorCode(),
                                "-opcode-name: unknown opcode '" + Name +
-                                   "' for target '" +
-                                   State.getTriple().str() + "'");
+                                   "' for target '" + State.getTriple().str() +
+                                   "'");
     Opcodes.push_back(*Opcode);
   }
   if (!OpcodeNames.empty())
@@ -397,12 +391,11 @@ static void runOpcodes(const LLVMState &State) {
   SweepOptions.PrintProgress = MeasurementsPrintProgress;
   OpcodeSweep Sweep(State, *Generator, Runner,
                     Measures && State.canExecuteOnHost() ? Check.get()
-                                                          : nullptr,
+                                                         : nullptr,
                     SweepOptions, errs());
   ExitOnErr(writeResultsWith([&](raw_ostream &OS) {
-    return Sweep.run(Opcodes, [&](const Benchmark &B) {
-      return B.writeYamlTo(State, OS);
-    });
+    return Sweep.run(
+        Opcodes, [&](const Benchmark &B) { return B.writeYamlTo(State, OS); });
   }));
   if (OpcodeIndex == -1)
     Sweep.printSummary(errs());
@@ -471,15 +464,16 @@ int main(int Argc, char **Argv) {
   keepLargeBlocksInHeap();
   cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions({&BenchmarkOptions, &AnalysisOptions});
-  if (!cl::ParseCommandLineOptions(Argc, Argv, "llvm-exegesis: measures "
-                                               "machine instructions\n",
+  if (!cl::ParseCommandLineOptions(Argc, Argv,
+                                   "llvm-exegesis: measures "
+                                   "machine instructions\n",
                                    &errs()))
     return 1;
   if (ModeOpt == BenchmarkMode::Unknown) {
     // -mode=analysis and a missing -mode both land here.
     if (!ModeOpt.getNumOccurrences())
-      ExitOnErr(createStringError(inconvertibleErrorCode(),
-                                  "-mode is required"));
+      ExitOnErr(
+          createStringError(inconvertibleErrorCode(), "-mode is required"));
     analysisMain();
   } else {
     benchmarkMain();

@@ -66,7 +66,7 @@ double medianOf(std::vector<double> Values) {
   return (Lower + Upper) / 2;
 }
 
-double aggregateRoundEstimates(ArrayRef<double> Estimates,
+double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
                                ResultAggregationMode Mode) {
   std::vector<double> Usable;
   for (double E : Estimates)
@@ -82,9 +82,11 @@ double aggregateRoundEstimates(ArrayRef<double> Estimates,
 /// A time-based sample spans about this many instructions (some tens of
 /// microseconds): the counter's start/stop jitter, a few hundred ticks, is
 /// then a fraction of a per cent of the window.
-static constexpr uint64_t TimeBasedWindowInstructions = 160000;
+static constexpr uint64_t TimeBasedWindowInstructions = 320000;
 /// Rounds run and dropped before a time-based measurement.
 static constexpr unsigned TimeBasedWarmupRounds = 3;
+/// Rounds whose minima make one time-based sample.
+static constexpr unsigned TimeBasedRoundsPerSample = 5;
 
 static Error measureError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
@@ -299,7 +301,9 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
   // counter, and more warm-up rounds let the clock settle.
   unsigned CallsPerSample = 1;
   unsigned WarmupRounds = 1;
+  unsigned RoundsPerSample = 1;
   if (Calibrate) {
+    RoundsPerSample = TimeBasedRoundsPerSample;
     uint64_t Longest = Estimator->getChainLength();
     for (const AssembledFunction *F : Measured)
       Longest = std::max<uint64_t>(Longest, F->NumExecutedInstructions);
@@ -311,6 +315,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
     CallsPerSample = atoi(Env);
   if (const char *Env = getenv("EXEGESIS_W"))
     WarmupRounds = atoi(Env);
+  if (const char *Env = getenv("EXEGESIS_B"))
+    RoundsPerSample = atoi(Env);
 
   VariantResult Values;
   for (KeyedCounter &Counter : Counters) {
@@ -325,7 +331,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       // Warm-up rounds first: they pay for cold caches, TLBs, page faults
       // and a clock still ramping up, and are dropped.
       Expected<SampleTable> Samples = Counter.Executor->runAndSample(
-          B.Run, Options.RepeatCount + WarmupRounds, Layout, CallsPerSample);
+          B.Run, Options.RepeatCount * RoundsPerSample + WarmupRounds, Layout,
+          CallsPerSample);
       if (!Samples) {
         std::optional<std::string> Failure;
         Error Other =
@@ -391,49 +398,55 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
 
     double Count;
     if (Calibrate) {
-      // Each round gives its own estimate: the snippet's difference in ticks
-      // over the calibration's difference in ticks per cycle, both measured
-      // back to back at the same clock frequency. With code at a fixed
-      // address, short and long run in separate children, each with its own
-      // calibration: the round's ratio is then the mean of the two.
+      // Each sample is a block of consecutive rounds, short enough for the
+      // clock frequency to be the same throughout: the snippet's difference
+      // of minima in ticks over the calibration's difference of minima in
+      // ticks per cycle. With code at a fixed address, short and long run in
+      // separate children, each with its own calibration: the sample's ratio
+      // is then the mean of the two.
       uint64_t ExtraAdds =
           uint64_t(Estimator->getChainLength()) * CallsPerSample;
       std::vector<std::vector<double>> Ratios;
       for (size_t BatchIndex = 0; BatchIndex < Batches.size(); ++BatchIndex) {
         Expected<std::vector<double>> Ratio =
-            CycleEstimator::computeRoundTicksPerCycle(
+            CycleEstimator::computeBlockTicksPerCycle(
                 CalibrationShort[BatchIndex], CalibrationLong[BatchIndex],
-                ExtraAdds);
+                ExtraAdds, RoundsPerSample);
         if (!Ratio)
           return Ratio.takeError();
         Ratios.push_back(std::move(*Ratio));
       }
-      std::vector<int64_t> Short = column(Readings[0], 0);
+      std::vector<int64_t> Short = CycleEstimator::blockMinima(
+          column(Readings[0], 0), RoundsPerSample);
       std::vector<int64_t> Long =
-          V.Long ? column(Readings[1], 0) : std::vector<int64_t>();
-      std::vector<double> RoundCycles, RoundRatios;
-      for (size_t R = 0; R < Short.size(); ++R) {
+          V.Long ? CycleEstimator::blockMinima(column(Readings[1], 0),
+                                               RoundsPerSample)
+                 : std::vector<int64_t>();
+      std::vector<double> SampleCycles, SampleRatios;
+      for (size_t S = 0; S < Short.size(); ++S) {
         double Ratio = 0;
         for (const std::vector<double> &BatchRatios : Ratios)
-          Ratio += BatchRatios[R];
+          Ratio += BatchRatios[S];
         Ratio /= Ratios.size();
-        RoundRatios.push_back(Ratio);
-        double Ticks = V.Long ? double(Long[R] - Short[R]) : double(Short[R]);
-        RoundCycles.push_back(Ticks / Ratio / CallsPerSample);
+        SampleRatios.push_back(Ratio);
+        double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
+        SampleCycles.push_back(Ticks / Ratio / CallsPerSample);
       }
-      Count = aggregateRoundEstimates(RoundCycles, Options.Aggregation);
       if (getenv("EXEGESIS_DEBUG")) {
+        std::vector<int64_t> S0 = column(Readings[0], 0);
+        std::vector<int64_t> L0 = V.Long ? column(Readings[1], 0) : S0;
         errs() << "K " << CallsPerSample << " I " << Instructions << " L "
                << Estimator->getChainLength() << "\n";
-        for (size_t R = 0; R < Short.size(); ++R)
-          errs() << "R " << Short[R] << " " << (V.Long ? Long[R] : 0) << " "
+        for (size_t R = 0; R < S0.size(); ++R)
+          errs() << "R " << S0[R] << " " << L0[R] << " "
                  << CalibrationShort[0][R] << " " << CalibrationLong[0][R]
                  << "\n";
       }
-      LastTicksPerCycle = aggregateRoundEstimates(
-          RoundRatios, ResultAggregationMode::Min);
+      Count = aggregateTimeBasedSamples(SampleCycles, Options.Aggregation);
+      LastTicksPerCycle =
+          aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
       if (!std::isfinite(Count))
-        return measureError("cycle calibration failed in every round");
+        return measureError("cycle calibration failed in every sample");
     } else {
       Count = Delta(0);
     }

@@ -46,14 +46,14 @@ double aggregateSamples(ArrayRef<int64_t> Samples, ResultAggregationMode Mode);
 /// The median of \p Values (the mean of the middle two for an even count).
 double medianOf(std::vector<double> Values);
 
-/// Combines the per-round estimates of a time-based counter (NaN: a round
-/// that could not be calibrated, left out; NaN if every round is). max, mean
-/// and min-variance as for samples; min gives the median: a per-round
-/// estimate is a ratio of two differences, which noise pushes below the
-/// truth as often as above it, so its minimum is biased low, and the median
-/// is the estimate least moved by the disturbed rounds.
-double aggregateRoundEstimates(ArrayRef<double> Estimates,
-                               ResultAggregationMode Mode);
+/// Combines the per-sample estimates of a time-based counter (NaN: a sample
+/// that could not be calibrated, left out; NaN if every sample is). max,
+/// mean and min-variance as for samples; min gives the median: a time-based
+/// sample is a ratio of two differences, which noise pushes below the truth
+/// as often as above it, so its minimum is biased low, and the median is the
+/// estimate least moved by the disturbed samples.
+double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
+                                 ResultAggregationMode Mode);
 
 class BenchmarkMeasurer {
 public:

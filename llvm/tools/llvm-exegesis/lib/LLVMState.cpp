@@ -25,16 +25,16 @@ Expected<std::unique_ptr<LLVMState>>
 LLVMState::create(StringRef TripleName, StringRef CpuName, StringRef Features) {
   initializeTargetsOnce();
   std::unique_ptr<LLVMState> State(new LLVMState());
-  State->TheTriple = Triple(TripleName.empty()
-                                ? sys::getProcessTriple()
-                                : Triple::normalize(TripleName));
+  State->TheTriple = Triple(TripleName.empty() ? sys::getProcessTriple()
+                                               : Triple::normalize(TripleName));
   std::string Error;
   State->TheTarget = TargetRegistry::lookupTarget(State->TheTriple, Error);
   if (!State->TheTarget)
     return createStringError(inconvertibleErrorCode(),
                              "unknown target triple '" +
                                  State->TheTriple.str() + "': " + Error);
-  bool IsHostArch = State->TheTriple.getArch() == Triple(sys::getProcessTriple()).getArch();
+  bool IsHostArch =
+      State->TheTriple.getArch() == Triple(sys::getProcessTriple()).getArch();
   if (CpuName.empty() || CpuName == "native")
     State->CpuName = IsHostArch ? sys::getHostCPUName().str() : "generic";
   else

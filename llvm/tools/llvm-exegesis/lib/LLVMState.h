@@ -1,4 +1,5 @@
-//===-- LLVMState.h - The target, its MC objects and name lookups -*- C++ -*-===//
+//===-- LLVMState.h - The target, its MC objects and name lookups -*- C++
+//-*-===//
 //
 // Everything the tool knows about the target it benchmarks: the triple, CPU
 // and features it was asked for (the host by default), the MC objects built
