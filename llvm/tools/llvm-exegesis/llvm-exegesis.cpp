@@ -230,14 +230,13 @@ static cl::opt<bool> AnalysisDisplayUnstableOpcodes(
     "analysis-display-unstable-clusters",
     cl::desc("show opcodes split across clusters"), cl::cat(AnalysisOptions),
     cl::init(false));
-enum class AnalysisFilter { All, RegOnly, MemOnly };
-static cl::opt<AnalysisFilter> AnalysisFilterOpt(
+static cl::opt<BenchmarkFilter> AnalysisFilterOpt(
     "analysis-filter", cl::desc("which benchmarks to analyse"),
-    cl::cat(AnalysisOptions), cl::init(AnalysisFilter::All),
-    cl::values(clEnumValN(AnalysisFilter::All, "all", "every benchmark"),
-               clEnumValN(AnalysisFilter::RegOnly, "reg-only",
+    cl::cat(AnalysisOptions), cl::init(BenchmarkFilter::All),
+    cl::values(clEnumValN(BenchmarkFilter::All, "all", "every benchmark"),
+               clEnumValN(BenchmarkFilter::RegOnly, "reg-only",
                           "benchmarks without memory operands"),
-               clEnumValN(AnalysisFilter::MemOnly, "mem-only",
+               clEnumValN(BenchmarkFilter::MemOnly, "mem-only",
                           "benchmarks with memory operands")));
 static cl::opt<ClusteringMode> AnalysisClusteringOpt(
     "analysis-clustering", cl::desc("the clustering algorithm to use"),
@@ -298,19 +297,18 @@ static Error checkOptions() {
   return Error::success();
 }
 
+/// The benchmarks of the -snippets-file, refused when they need an execution
+/// mode other than the one asked for.
 static Expected<std::vector<BenchmarkCode>>
-getBenchmarkCodes(const LLVMState &State) {
-  if (!SnippetsFile.empty()) {
-    Expected<std::vector<BenchmarkCode>> Codes =
-        readSnippets(State, SnippetsFile);
-    if (!Codes)
-      return Codes.takeError();
-    if (Error E = checkSnippetsForExecutionMode(*Codes, ExecutionModeOpt,
-                                                SnippetsFile))
-      return E;
-    return Codes;
-  }
-  return createStringError(inconvertibleErrorCode(), "no -snippets-file given");
+readSnippetsFile(const LLVMState &State) {
+  Expected<std::vector<BenchmarkCode>> Codes =
+      readSnippets(State, SnippetsFile);
+  if (!Codes)
+    return Codes.takeError();
+  if (Error E =
+          checkSnippetsForExecutionMode(*Codes, ExecutionModeOpt, SnippetsFile))
+    return E;
+  return Codes;
 }
 
 /// Runs \p Write on the -benchmarks-file (stdout by default). A named file
@@ -407,7 +405,7 @@ static void benchmarkMain() {
       ExitOnErr(LLVMState::create(TripleName, MCPU, MAttr));
   if (SnippetsFile.empty())
     return runOpcodes(*State);
-  std::vector<BenchmarkCode> Codes = ExitOnErr(getBenchmarkCodes(*State));
+  std::vector<BenchmarkCode> Codes = ExitOnErr(readSnippetsFile(*State));
   BenchmarkRunner Runner(*State, getRunOptions());
   std::vector<Benchmark> Results;
   for (const BenchmarkCode &Code : Codes)
@@ -425,17 +423,7 @@ static void analysisMain() {
   Options.Clustering.MinPoints = AnalysisNumPoints;
   Options.Report.InconsistencyEpsilon = AnalysisInconsistencyEpsilon;
   Options.Report.DisplayUnstableClusters = AnalysisDisplayUnstableOpcodes;
-  switch (AnalysisFilterOpt) {
-  case AnalysisFilter::All:
-    Options.Filter = BenchmarkFilter::All;
-    break;
-  case AnalysisFilter::RegOnly:
-    Options.Filter = BenchmarkFilter::RegOnly;
-    break;
-  case AnalysisFilter::MemOnly:
-    Options.Filter = BenchmarkFilter::MemOnly;
-    break;
-  }
+  Options.Filter = AnalysisFilterOpt;
   Options.OverrideTripleAndCpu = AnalysisOverrideBenchmarksTripleAndCpu;
   Options.TripleName = TripleName;
   Options.CpuName = MCPU;
