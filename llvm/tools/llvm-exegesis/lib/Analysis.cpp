@@ -275,7 +275,8 @@ th, td { border: 1px solid #888; padding: 4px 10px; vertical-align: top; }
 th { background: #eee; }
 ul { list-style-type: none; margin: 0; padding: 0; }
 div.sched-class { margin-top: 2.5em; }
-span.sched-class-name { font-weight: bold; font-family: monospace; }
+span.sched-class-name { font-weight: bold; font-family: monospace;
+                       overflow-wrap: anywhere; }
 td.measurement { text-align: center; }
 tr.good-cluster td.measurement { color: #292; }
 tr.bad-cluster td.measurement { color: #b22; }
