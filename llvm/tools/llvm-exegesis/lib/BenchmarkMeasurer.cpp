@@ -79,11 +79,15 @@ double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
   return aggregateValues(std::move(Usable), Mode);
 }
 
-/// A time-based sample spans about this many instructions (some tens of
-/// microseconds): the counter's start/stop jitter, a few hundred ticks, is
-/// then a fraction of a per cent of the window.
+// The time-based sampling parameters were chosen by measurement on a Zen 3
+// KVM guest (bench/accuracy/README.md).
+/// A time-based counter window runs the longest function of a batch enough
+/// times for about this many instructions (some tens of microseconds): the
+/// counter's start/stop jitter, a few hundred ticks, is then small next to
+/// the window. Much longer windows catch more interrupts.
 static constexpr uint64_t TimeBasedWindowInstructions = 320000;
-/// Rounds run and dropped before a time-based measurement.
+/// Rounds run and dropped before a time-based measurement (cold caches and
+/// TLBs, page faults, a clock still ramping up).
 static constexpr unsigned TimeBasedWarmupRounds = 3;
 /// Rounds whose minima make one time-based sample.
 static constexpr unsigned TimeBasedRoundsPerSample = 5;
@@ -311,12 +315,6 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
         1, (TimeBasedWindowInstructions + Longest - 1) / Longest));
     WarmupRounds = TimeBasedWarmupRounds;
   }
-  if (const char *Env = getenv("EXEGESIS_K"))
-    CallsPerSample = atoi(Env);
-  if (const char *Env = getenv("EXEGESIS_W"))
-    WarmupRounds = atoi(Env);
-  if (const char *Env = getenv("EXEGESIS_B"))
-    RoundsPerSample = atoi(Env);
 
   VariantResult Values;
   for (KeyedCounter &Counter : Counters) {
@@ -431,16 +429,6 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
         SampleRatios.push_back(Ratio);
         double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
         SampleCycles.push_back(Ticks / Ratio / CallsPerSample);
-      }
-      if (getenv("EXEGESIS_DEBUG")) {
-        std::vector<int64_t> S0 = column(Readings[0], 0);
-        std::vector<int64_t> L0 = V.Long ? column(Readings[1], 0) : S0;
-        errs() << "K " << CallsPerSample << " I " << Instructions << " L "
-               << Estimator->getChainLength() << "\n";
-        for (size_t R = 0; R < S0.size(); ++R)
-          errs() << "R " << S0[R] << " " << L0[R] << " "
-                 << CalibrationShort[0][R] << " " << CalibrationLong[0][R]
-                 << "\n";
       }
       Count = aggregateTimeBasedSamples(SampleCycles, Options.Aggregation);
       LastTicksPerCycle =

@@ -18,6 +18,16 @@
 // per-round differences. min-variance is the mean of the half of the samples
 // that lie closest together (the smallest variance).
 //
+// A time-based counter is noisier (interrupts, the hypervisor, a busy SMT
+// sibling, clock changes), so its sampling differs: each counter window
+// calls the function several times (some tens of microseconds in all, so
+// the start/stop jitter is small next to it); three warm-up rounds are
+// dropped; and a sample is a block of five consecutive rounds (snippet N,
+// snippet 2N, calibration L, calibration 2L each), estimated from the
+// block's minima, short enough for the clock not to change within it. The
+// per-sample estimates are combined by the aggregation mode, min taking
+// their median (see aggregateTimeBasedSamples).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKMEASURER_H
