@@ -67,7 +67,7 @@ double medianOf(std::vector<double> Values) {
 }
 
 double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
-                               ResultAggregationMode Mode) {
+                                 ResultAggregationMode Mode) {
   std::vector<double> Usable;
   for (double E : Estimates)
     if (std::isfinite(E))
@@ -308,7 +308,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
   unsigned RoundsPerSample = 1;
   if (Calibrate) {
     RoundsPerSample = TimeBasedRoundsPerSample;
-    uint64_t Longest = Estimator->getChainLength();
+    // The longest calibration chain has 2L adds.
+    uint64_t Longest = 2 * uint64_t(Estimator->getChainLength());
     for (const AssembledFunction *F : Measured)
       Longest = std::max<uint64_t>(Longest, F->NumExecutedInstructions);
     CallsPerSample = static_cast<unsigned>(std::max<uint64_t>(
@@ -351,8 +352,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       for (size_t I = 0; I < B.Run.size(); ++I) {
         std::vector<CounterValues> &Column = (*Samples)[I];
         Column.erase(Column.begin(),
-                     Column.begin() + std::min<size_t>(WarmupRounds,
-                                                       Column.size()));
+                     Column.begin() +
+                         std::min<size_t>(WarmupRounds, Column.size()));
         if (B.Assembled[I]) {
           std::vector<CounterValues> &Into = Readings[NextFunction++];
           Into.insert(Into.end(), Column.begin(), Column.end());
@@ -414,8 +415,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
           return Ratio.takeError();
         Ratios.push_back(std::move(*Ratio));
       }
-      std::vector<int64_t> Short = CycleEstimator::blockMinima(
-          column(Readings[0], 0), RoundsPerSample);
+      std::vector<int64_t> Short =
+          CycleEstimator::blockMinima(column(Readings[0], 0), RoundsPerSample);
       std::vector<int64_t> Long =
           V.Long ? CycleEstimator::blockMinima(column(Readings[1], 0),
                                                RoundsPerSample)
@@ -431,6 +432,7 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
         SampleCycles.push_back(Ticks / Ratio / CallsPerSample);
       }
       Count = aggregateTimeBasedSamples(SampleCycles, Options.Aggregation);
+      LastCallsPerSample = CallsPerSample;
       LastTicksPerCycle =
           aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
       if (!std::isfinite(Count))
@@ -535,6 +537,14 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     if (MiddleHalf || TimeBased)
       Description += ", fixed costs cancelled by differencing runs of N and "
                      "2N instructions";
+    if (TimeBased && !Options.UseDummyPerfCounters) {
+      raw_string_ostream OS(Description);
+      OS << ", " << LastCallsPerSample << " calls per counter window, "
+         << "each sample from the minima of " << TimeBasedRoundsPerSample
+         << " rounds";
+      if (Options.Aggregation == ResultAggregationMode::Min)
+        OS << ", min taken as the median of the samples";
+    }
     Result.Info =
         Result.Info.empty() ? Description : Result.Info + "; " + Description;
   }

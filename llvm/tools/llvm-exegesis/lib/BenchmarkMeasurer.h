@@ -114,6 +114,8 @@ private:
   std::string CounterDescription;
   /// The most recent calibration, for the results' info.
   double LastTicksPerCycle = 0;
+  /// How often the most recent time-based window called its function.
+  unsigned LastCallsPerSample = 1;
   std::optional<CycleEstimator> Estimator;
   std::vector<KeyedCounter> Counters;
   std::vector<std::string> ValidationNames;

@@ -52,42 +52,20 @@ Expected<CycleEstimator> CycleEstimator::create(const Triple &TT,
   return CycleEstimator(std::move(*Short), std::move(*Long), ChainLength);
 }
 
-Expected<double>
-CycleEstimator::computeTicksPerCycle(ArrayRef<int64_t> ShortTicks,
-                                     ArrayRef<int64_t> LongTicks,
-                                     unsigned ChainLength) {
-  if (ShortTicks.empty() || LongTicks.empty() || ChainLength == 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "cycle calibration has no samples");
-  int64_t Short = *std::min_element(ShortTicks.begin(), ShortTicks.end());
-  int64_t Long = *std::min_element(LongTicks.begin(), LongTicks.end());
-  if (Long <= Short)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "cycle calibration failed: the time counter did not advance with the "
-        "length of the calibration chain (" +
-            Twine(Short) + " ticks for " + Twine(ChainLength) + " adds, " +
-            Twine(Long) + " for " + Twine(2 * ChainLength) + ")");
-  return static_cast<double>(Long - Short) / ChainLength;
-}
-
 std::vector<int64_t> CycleEstimator::blockMinima(ArrayRef<int64_t> Values,
                                                  unsigned BlockSize) {
   std::vector<int64_t> Minima;
   if (BlockSize == 0)
     return Minima;
-  for (size_t Start = 0; Start + BlockSize <= Values.size();
-       Start += BlockSize)
+  for (size_t Start = 0; Start + BlockSize <= Values.size(); Start += BlockSize)
     Minima.push_back(*std::min_element(Values.begin() + Start,
                                        Values.begin() + Start + BlockSize));
   return Minima;
 }
 
-Expected<std::vector<double>>
-CycleEstimator::computeBlockTicksPerCycle(ArrayRef<int64_t> ShortTicks,
-                                          ArrayRef<int64_t> LongTicks,
-                                          uint64_t ExtraAdds,
-                                          unsigned BlockSize) {
+Expected<std::vector<double>> CycleEstimator::computeBlockTicksPerCycle(
+    ArrayRef<int64_t> ShortTicks, ArrayRef<int64_t> LongTicks,
+    uint64_t ExtraAdds, unsigned BlockSize) {
   std::vector<int64_t> Short = blockMinima(ShortTicks, BlockSize);
   std::vector<int64_t> Long = blockMinima(LongTicks, BlockSize);
   if (Short.empty() || Short.size() != Long.size() || ExtraAdds == 0)

@@ -45,12 +45,6 @@ public:
   }
   unsigned getChainLength() const { return ChainLength; }
 
-  /// Time-counter ticks per core cycle, from the smallest reading of each
-  /// chain (the run least disturbed by interrupts and migrations).
-  static Expected<double> computeTicksPerCycle(ArrayRef<int64_t> ShortTicks,
-                                               ArrayRef<int64_t> LongTicks,
-                                               unsigned ChainLength);
-
   /// The smallest value of each block of \p BlockSize consecutive values
   /// (a last, incomplete block is dropped).
   static std::vector<int64_t> blockMinima(ArrayRef<int64_t> Values,

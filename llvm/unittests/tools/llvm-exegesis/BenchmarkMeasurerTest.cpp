@@ -2,6 +2,7 @@
 
 #include "lib/BenchmarkMeasurer.h"
 #include "gtest/gtest.h"
+#include <cmath>
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -24,6 +25,37 @@ TEST(BenchmarkMeasurerTest, SingleSampleAggregatesToItself) {
        {ResultAggregationMode::Min, ResultAggregationMode::Max,
         ResultAggregationMode::Mean, ResultAggregationMode::MinVariance})
     EXPECT_DOUBLE_EQ(aggregateSamples({-7}, Mode), -7);
+}
+
+TEST(BenchmarkMeasurerTest, Median) {
+  EXPECT_DOUBLE_EQ(medianOf({5, 1, 3}), 3);
+  EXPECT_DOUBLE_EQ(medianOf({4, 1, 3, 2}), 2.5);
+  EXPECT_DOUBLE_EQ(medianOf({7}), 7);
+}
+
+TEST(BenchmarkMeasurerTest, TimeBasedMinIsTheMedianOfTheSamples) {
+  // A ratio of differences: noise pushes samples both ways, and min must not
+  // pick the one pushed lowest.
+  std::vector<double> Samples = {3.02, 2.70, 3.00, 2.99, 3.60};
+  EXPECT_DOUBLE_EQ(
+      aggregateTimeBasedSamples(Samples, ResultAggregationMode::Min), 3.00);
+  EXPECT_DOUBLE_EQ(
+      aggregateTimeBasedSamples(Samples, ResultAggregationMode::Max), 3.60);
+  EXPECT_DOUBLE_EQ(
+      aggregateTimeBasedSamples(Samples, ResultAggregationMode::Mean),
+      15.31 / 5);
+  // The tightest three: 2.99, 3.00, 3.02.
+  EXPECT_DOUBLE_EQ(
+      aggregateTimeBasedSamples(Samples, ResultAggregationMode::MinVariance),
+      (2.99 + 3.00 + 3.02) / 3);
+}
+
+TEST(BenchmarkMeasurerTest, TimeBasedSamplesThatFailedCalibrationAreLeftOut) {
+  EXPECT_DOUBLE_EQ(aggregateTimeBasedSamples({NAN, 2.0, 4.0, NAN, 3.0},
+                                             ResultAggregationMode::Min),
+                   3.0);
+  EXPECT_TRUE(std::isnan(
+      aggregateTimeBasedSamples({NAN, NAN}, ResultAggregationMode::Mean)));
 }
 
 } // namespace

@@ -36,6 +36,22 @@ TEST(InProcessFunctionExecutorTest, SamplesEveryFunctionRoundRobin) {
   }
 }
 
+TEST(InProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {
+  // 3 samples of 4 calls: 12 calls, the 13th would trap.
+  ExecutableFunction F = function(trapOnCall(13));
+  InProcessFunctionExecutor Enough(taskClock());
+  Expected<SampleTable> Samples = Enough.runAndSample({&F}, 3, {}, 4);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  ASSERT_EQ((*Samples)[0].size(), 3u);
+  EXPECT_GT((*Samples)[0][0][0], 0);
+  // 3 samples of 5 calls reach it.
+  InProcessFunctionExecutor TooMany(taskClock());
+  Samples = TooMany.runAndSample({&F}, 3, {}, 5);
+  ASSERT_FALSE(static_cast<bool>(Samples));
+  EXPECT_EQ(toString(Samples.takeError()),
+            "snippet crashed while running: Illegal instruction");
+}
+
 TEST(InProcessFunctionExecutorTest, DummyCountersRunTheCode) {
   ExecutableFunction F = function(StoreToScratch + Ret);
   InProcessFunctionExecutor Executor(CounterSpec{});

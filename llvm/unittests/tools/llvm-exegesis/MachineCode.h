@@ -60,6 +60,16 @@ inline std::string exitWith(uint8_t Code) {
                 0x0f, 0x05});                 // syscall
 }
 
+/// Counts its calls in the first word of the scratch memory and executes
+/// ud2 on call number \p N (so a test can tell how often it ran).
+inline std::string trapOnCall(uint8_t N) {
+  return bytes({0x48, 0xff, 0x07,    // incq (%rdi)
+                0x48, 0x83, 0x3f, N, // cmpq $N, (%rdi)
+                0x75, 0x02,          // jne 1f
+                0x0f, 0x0b,          // ud2
+                0xc3});              // 1: ret
+}
+
 } // namespace x86code
 } // namespace exegesis
 } // namespace llvm

@@ -90,6 +90,25 @@ TEST(SubProcessFunctionExecutorTest, MeasuresWithPidfdHandoff) {
   expectMeasures(CounterHandoffMethod::PidfdGetfd);
 }
 
+TEST(SubProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {
+  // 3 samples of 4 calls: 12 calls, the 13th would trap; with and without
+  // counters.
+  ExecutableFunction F = function(trapOnCall(13));
+  for (bool Dummy : {false, true}) {
+    SubProcessFunctionExecutor Enough(Dummy ? CounterSpec{} : taskClock(), {});
+    Expected<SampleTable> Samples = Enough.runAndSample({&F}, 3, {}, 4);
+    ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+    ASSERT_EQ((*Samples)[0].size(), 3u);
+    SubProcessFunctionExecutor TooMany(Dummy ? CounterSpec{} : taskClock(), {});
+    Samples = TooMany.runAndSample({&F}, 3, {}, 5);
+    ASSERT_FALSE(static_cast<bool>(Samples));
+    EXPECT_EQ(toString(Samples.takeError()),
+              "The benchmarking subprocess sent unexpected signal: Illegal "
+              "instruction");
+  }
+  EXPECT_FALSE(haveChildren());
+}
+
 TEST(SubProcessFunctionExecutorTest, DummyCountersRunTheCode) {
   ExecutableFunction F = function(StoreToScratch + Ret);
   Outcome R = run({&F}, {}, CounterSpec{});
