@@ -91,6 +91,11 @@ static constexpr uint64_t TimeBasedWindowInstructions = 320000;
 static constexpr unsigned TimeBasedWarmupRounds = 3;
 /// Rounds whose minima make one time-based sample.
 static constexpr unsigned TimeBasedRoundsPerSample = 5;
+/// What one time-based measurement may cost, in core cycles of the
+/// calibration chain (about a second): slow instructions (CPUID traps to the
+/// hypervisor in a VM) get fewer rounds per sample instead of running into
+/// the subprocess timeout.
+static constexpr double TimeBasedBudgetCycles = 3e9;
 
 static Error measureError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
@@ -319,6 +324,74 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
 
   VariantResult Values;
   for (KeyedCounter &Counter : Counters) {
+    // Runs one batch; a snippet failure becomes the result's error (and
+    // std::nullopt), anything else is a tool error.
+    auto RunBatch =
+        [&](const Batch &B, unsigned Rounds,
+            unsigned Calls) -> Expected<std::optional<SampleTable>> {
+      Expected<SampleTable> Samples =
+          Counter.Executor->runAndSample(B.Run, Rounds, Layout, Calls);
+      if (Samples)
+        return std::optional<SampleTable>(std::move(*Samples));
+      std::optional<std::string> Failure;
+      Error Other =
+          handleErrors(Samples.takeError(), [&](const SnippetFailure &F) {
+            Failure = F.getMessage();
+            if (F.getFault()) {
+              std::string Where =
+                  describeFault(Code, B.Assembled, *F.getFault());
+              Result.Info =
+                  Result.Info.empty() ? Where : Result.Info + "; " + Where;
+            }
+          });
+      if (Other)
+        return Other;
+      Result.Error = *Failure;
+      return std::optional<SampleTable>();
+    };
+
+    // The instruction counts above assume cheap instructions. One probe
+    // round of every batch gives the real cost in calibration cycles: the
+    // window then holds about as many cycles as TimeBasedWindowInstructions
+    // 1-cycle adds, and a measurement too slow for the budget takes fewer
+    // rounds per sample.
+    if (Calibrate && !Options.UseDummyPerfCounters) {
+      double LongestWindowCycles = 0, RoundCycles = 0;
+      for (const Batch &B : Batches) {
+        // Two rounds: the first pays for cold caches and page faults.
+        Expected<std::optional<SampleTable>> Probe = RunBatch(B, 2, 1);
+        if (!Probe)
+          return Probe.takeError();
+        if (!*Probe)
+          return std::nullopt;
+        auto CheapestRun = [](const std::vector<CounterValues> &Function) {
+          int64_t Ticks = Function.front()[0];
+          for (const CounterValues &Reading : Function)
+            Ticks = std::min(Ticks, Reading[0]);
+          return double(Ticks);
+        };
+        // The batch's last function is the 2L-add calibration chain.
+        double TicksPerCycle = CheapestRun((**Probe).back()) /
+                               (2.0 * double(Estimator->getChainLength()));
+        if (!(TicksPerCycle > 0))
+          continue;
+        for (const std::vector<CounterValues> &Function : **Probe) {
+          double Cycles = CheapestRun(Function) / TicksPerCycle;
+          LongestWindowCycles = std::max(LongestWindowCycles, Cycles);
+          RoundCycles += Cycles;
+        }
+      }
+      if (LongestWindowCycles > 0) {
+        CallsPerSample = static_cast<unsigned>(std::clamp(
+            double(TimeBasedWindowInstructions) / LongestWindowCycles, 1.0,
+            double(CallsPerSample)));
+        double Rounds = TimeBasedBudgetCycles / (RoundCycles * CallsPerSample) -
+                        WarmupRounds;
+        RoundsPerSample =
+            static_cast<unsigned>(std::clamp(Rounds / Options.RepeatCount, 1.0,
+                                             double(TimeBasedRoundsPerSample)));
+      }
+    }
     // Readings per measured function, and of the calibration chains, per
     // batch.
     std::vector<std::vector<CounterValues>> Readings(Loaded.size());
@@ -329,28 +402,15 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       const Batch &B = Batches[BatchIndex];
       // Warm-up rounds first: they pay for cold caches, TLBs, page faults
       // and a clock still ramping up, and are dropped.
-      Expected<SampleTable> Samples = Counter.Executor->runAndSample(
-          B.Run, Options.RepeatCount * RoundsPerSample + WarmupRounds, Layout,
-          CallsPerSample);
-      if (!Samples) {
-        std::optional<std::string> Failure;
-        Error Other =
-            handleErrors(Samples.takeError(), [&](const SnippetFailure &F) {
-              Failure = F.getMessage();
-              if (F.getFault()) {
-                std::string Where =
-                    describeFault(Code, B.Assembled, *F.getFault());
-                Result.Info =
-                    Result.Info.empty() ? Where : Result.Info + "; " + Where;
-              }
-            });
-        if (Other)
-          return Other;
-        Result.Error = *Failure;
+      Expected<std::optional<SampleTable>> Samples =
+          RunBatch(B, Options.RepeatCount * RoundsPerSample + WarmupRounds,
+                   CallsPerSample);
+      if (!Samples)
+        return Samples.takeError();
+      if (!*Samples)
         return std::nullopt;
-      }
       for (size_t I = 0; I < B.Run.size(); ++I) {
-        std::vector<CounterValues> &Column = (*Samples)[I];
+        std::vector<CounterValues> &Column = (**Samples)[I];
         Column.erase(Column.begin(),
                      Column.begin() +
                          std::min<size_t>(WarmupRounds, Column.size()));
@@ -433,6 +493,7 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       }
       Count = aggregateTimeBasedSamples(SampleCycles, Options.Aggregation);
       LastCallsPerSample = CallsPerSample;
+      LastRoundsPerSample = RoundsPerSample;
       LastTicksPerCycle =
           aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
       if (!std::isfinite(Count))
@@ -540,7 +601,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     if (TimeBased && !Options.UseDummyPerfCounters) {
       raw_string_ostream OS(Description);
       OS << ", " << LastCallsPerSample << " calls per counter window, "
-         << "each sample from the minima of " << TimeBasedRoundsPerSample
+         << "each sample from the minima of " << LastRoundsPerSample
          << " rounds";
       if (Options.Aggregation == ResultAggregationMode::Min)
         OS << ", min taken as the median of the samples";

@@ -116,6 +116,7 @@ private:
   double LastTicksPerCycle = 0;
   /// How often the most recent time-based window called its function.
   unsigned LastCallsPerSample = 1;
+  unsigned LastRoundsPerSample = 1;
   std::optional<CycleEstimator> Estimator;
   std::vector<KeyedCounter> Counters;
   std::vector<std::string> ValidationNames;

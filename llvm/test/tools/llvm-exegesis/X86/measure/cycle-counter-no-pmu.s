@@ -7,11 +7,11 @@
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=time-based | FileCheck %s
-# CHECK: info: 'cycles estimated from time counter {{msr/tsc/|task-clock}} at {{[0-9.]+}} ticks per core cycle (calibrated against dependent adds), fixed costs cancelled by differencing runs of N and 2N instructions, 16 calls per counter window, each sample from the minima of 5 rounds, min taken as the median of the samples'
+# CHECK: info: 'cycles estimated from time counter {{msr/tsc/|task-clock}} at {{[0-9.]+}} ticks per core cycle (calibrated against dependent adds), fixed costs cancelled by differencing runs of N and 2N instructions, {{[0-9]+}} calls per counter window, each sample from the minima of {{[1-5]}} rounds, min taken as the median of the samples'
 
 # Other aggregation modes aggregate the samples themselves.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -result-aggregation-mode=mean | FileCheck %s --check-prefix=MEAN
-# MEAN: info: 'cycles estimated from time counter {{.*}}, 16 calls per counter window, each sample from the minima of 5 rounds'
+# MEAN: info: 'cycles estimated from time counter {{.*}}, {{[0-9]+}} calls per counter window, each sample from the minima of {{[1-5]}} rounds'
 
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=hardware 2>&1 | FileCheck %s --check-prefix=HARDWARE
 # HARDWARE: llvm-exegesis error: no hardware cycle counter can be opened (use -cycle-counter=time-based):
