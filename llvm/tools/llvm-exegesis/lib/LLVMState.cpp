@@ -68,8 +68,7 @@ LLVMState::create(StringRef TripleName, StringRef CpuName, StringRef Features) {
   State->ExegesisTgt = &ExegesisTarget::lookup(TT);
 
   const MCInstrInfo &II = *State->InstrInfo;
-  for (unsigned Opcode = 0, E = II.getNumOpcodes(); Opcode < E; ++Opcode)
-    State->OpcodeByName.try_emplace(II.getName(Opcode), Opcode);
+  State->Opcodes = std::make_unique<OpcodeNameIndex>(II);
   const MCRegisterInfo &RI = *State->RegInfo;
   for (unsigned Reg = 1, E = RI.getNumRegs(); Reg < E; ++Reg)
     State->RegisterByName.try_emplace(RI.getName(Reg), MCRegister(Reg));
@@ -87,10 +86,7 @@ bool LLVMState::canExecuteOnHost() const {
 }
 
 std::optional<unsigned> LLVMState::getOpcodeByName(StringRef Name) const {
-  auto It = OpcodeByName.find(Name);
-  if (It == OpcodeByName.end())
-    return std::nullopt;
-  return It->second;
+  return Opcodes->find(Name);
 }
 
 std::optional<MCRegister> LLVMState::getRegisterByName(StringRef Name) const {

@@ -12,6 +12,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_LLVMSTATE_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_LLVMSTATE_H
 
+#include "OpcodeNameIndex.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCInstrInfo.h"
@@ -79,7 +80,7 @@ private:
   std::unique_ptr<const MCInstrInfo> InstrInfo;
   std::unique_ptr<const MCSubtargetInfo> SubtargetInfo;
   const ExegesisTarget *ExegesisTgt = nullptr;
-  StringMap<unsigned> OpcodeByName;
+  std::unique_ptr<OpcodeNameIndex> Opcodes;
   StringMap<MCRegister> RegisterByName;
 };
 

@@ -80,12 +80,7 @@ TargetNameTable::TargetNameTable(StringRef TripleName) {
   }
   RegInfo.reset(T->createMCRegInfo(TT));
   InstrInfo.reset(T->createMCInstrInfo());
-  FirstSortedOpcode = InstrInfo->getNumOpcodes();
-  while (FirstSortedOpcode > 1 && InstrInfo->getName(FirstSortedOpcode - 2) <
-                                      InstrInfo->getName(FirstSortedOpcode - 1))
-    --FirstSortedOpcode;
-  if (FirstSortedOpcode > 0)
-    --FirstSortedOpcode;
+  Opcodes = std::make_unique<OpcodeNameIndex>(*InstrInfo);
 }
 
 TargetNameTable::~TargetNameTable() = default;
@@ -97,21 +92,9 @@ static void addFailure(std::string &Failures, StringRef Name) {
 }
 
 unsigned TargetNameTable::opcode(StringRef Name) {
-  if (InstrInfo) {
-    unsigned Low = FirstSortedOpcode, High = InstrInfo->getNumOpcodes();
-    while (Low < High) {
-      unsigned Mid = Low + (High - Low) / 2;
-      if (InstrInfo->getName(Mid) < Name)
-        Low = Mid + 1;
-      else
-        High = Mid;
-    }
-    if (Low < InstrInfo->getNumOpcodes() && InstrInfo->getName(Low) == Name)
-      return Low;
-    for (unsigned Opcode = 0; Opcode < FirstSortedOpcode; ++Opcode)
-      if (InstrInfo->getName(Opcode) == Name)
-        return Opcode;
-  }
+  if (Opcodes)
+    if (std::optional<unsigned> Opcode = Opcodes->find(Name))
+      return *Opcode;
   addFailure(Failures, Name);
   return 0;
 }

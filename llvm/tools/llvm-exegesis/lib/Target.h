@@ -16,6 +16,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_TARGET_H
 
 #include "BenchmarkCode.h"
+#include "OpcodeNameIndex.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/MC/MCInst.h"
@@ -150,10 +151,7 @@ public:
 private:
   std::unique_ptr<const MCRegisterInfo> RegInfo;
   std::unique_ptr<const MCInstrInfo> InstrInfo;
-  /// Target opcodes are numbered in name order from here on (the generic
-  /// opcodes before them are not), which lets opcode() search by halves
-  /// instead of hashing some 20,000 names up front.
-  unsigned FirstSortedOpcode = 0;
+  std::unique_ptr<OpcodeNameIndex> Opcodes;
   std::string Failures;
 };
 

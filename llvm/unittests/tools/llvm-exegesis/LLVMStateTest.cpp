@@ -35,3 +35,24 @@ TEST(LLVMStateTest, RejectsUnknownTriple) {
 }
 
 } // namespace
+
+namespace {
+
+// The index relies on LLVM numbering a target's opcodes in name order; every
+// name must come back as its own opcode, generic opcodes included.
+TEST(OpcodeNameIndexTest, FindsEveryOpcodeOfEveryTargetWeSupport) {
+  for (const char *TripleName : {"x86_64-unknown-linux", "aarch64-linux-gnu"}) {
+    auto State = cantFail(LLVMState::create(TripleName, ""));
+    const MCInstrInfo &II = State->getInstrInfo();
+    for (unsigned Opcode = 0, E = II.getNumOpcodes(); Opcode < E; ++Opcode) {
+      std::optional<unsigned> Found =
+          State->getOpcodeByName(II.getName(Opcode));
+      ASSERT_TRUE(Found.has_value())
+          << TripleName << " " << II.getName(Opcode).str();
+      ASSERT_EQ(*Found, Opcode)
+          << TripleName << " " << II.getName(Opcode).str();
+    }
+  }
+}
+
+} // namespace
