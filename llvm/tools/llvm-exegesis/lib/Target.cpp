@@ -2,6 +2,7 @@
 
 #include "Target.h"
 #include "LLVMState.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/TargetRegistry.h"
 
 namespace llvm {
@@ -68,6 +69,27 @@ const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
     if (const ExegesisTarget *T = getTheAArch64ExegesisTarget())
       return *T;
   return Generic;
+}
+
+Error makeCannotSetRegisterError(const MCRegisterInfo &RegInfo, MCRegister Reg,
+                                 const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           Twine("cannot set register ") +
+                               RegInfo.getName(Reg) + ": " + Why);
+}
+
+Expected<APInt> fitRegisterValue(const MCRegisterInfo &RegInfo, MCRegister Reg,
+                                 const APInt &Value, unsigned Bits) {
+  if (Value.getBitWidth() == 0)
+    return APInt(Bits, 0);
+  if (Value.getBitWidth() <= Bits)
+    return Value.zext(Bits);
+  if (Value.getActiveBits() > Bits)
+    return makeCannotSetRegisterError(
+        RegInfo, Reg,
+        "value 0x" + llvm::toString(Value, 16, false) + " is wider than " +
+            Twine(Bits) + " bits");
+  return Value.trunc(Bits);
 }
 
 TargetNameTable::TargetNameTable(StringRef TripleName) {

@@ -126,6 +126,18 @@ public:
   virtual std::string getUnresolvedNames() const { return ""; }
 };
 
+/// Helpers the targets share when they set registers.
+inline bool isInClass(const MCRegisterClass *RC, MCRegister Reg) {
+  return RC && RC->contains(Reg);
+}
+/// "cannot set register <REG>: <Why>".
+Error makeCannotSetRegisterError(const MCRegisterInfo &RegInfo, MCRegister Reg,
+                                 const Twine &Why);
+/// \p Value as exactly \p Bits bits for \p Reg (an empty value means zero);
+/// a value with more significant bits is an error.
+Expected<APInt> fitRegisterValue(const MCRegisterInfo &RegInfo, MCRegister Reg,
+                                 const APInt &Value, unsigned Bits);
+
 /// Opcode, register and register class numbers of one LLVM backend, found by
 /// name once per process: the tablegen'd enums are not installed, and the
 /// ExegesisTarget singletons cannot rely on any particular LLVMState. A name

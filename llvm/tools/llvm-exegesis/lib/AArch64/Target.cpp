@@ -81,9 +81,6 @@ struct AArch64Names {
     return Names;
   }
 
-  bool in(const MCRegisterClass *RC, MCRegister Reg) const {
-    return RC && RC->contains(Reg);
-  }
   StringRef name(MCRegister Reg) const {
     return Table.getRegInfo().getName(Reg);
   }
@@ -104,22 +101,12 @@ static MCOperand imm(int64_t Value) { return MCOperand::createImm(Value); }
 
 static Error cannotSet(const AArch64Names &N, MCRegister Reg,
                        const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(),
-                           "cannot set register " + N.name(Reg) + ": " + Why);
+  return makeCannotSetRegisterError(N.Table.getRegInfo(), Reg, Why);
 }
 
-/// \p Value as exactly \p Bits bits; an empty value means zero.
 static Expected<APInt> fitValue(const AArch64Names &N, MCRegister Reg,
                                 const APInt &Value, unsigned Bits) {
-  if (Value.getBitWidth() == 0)
-    return APInt(Bits, 0);
-  if (Value.getBitWidth() <= Bits)
-    return Value.zext(Bits);
-  if (Value.getActiveBits() > Bits)
-    return cannotSet(N, Reg,
-                     "value 0x" + toString(Value, 16, false) +
-                         " is wider than " + Twine(Bits) + " bits");
-  return Value.trunc(Bits);
+  return fitRegisterValue(N.Table.getRegInfo(), Reg, Value, Bits);
 }
 
 /// MOVZ for the low 16 bits, then MOVK for every other non-zero 16 bits.
@@ -190,8 +177,8 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
   std::vector<MCInst> Out;
   if (RI.regsOverlap(Reg, N.SP) || RI.regsOverlap(Reg, N.XZR))
     return cannotSet(N, Reg, "not a writable general-purpose register");
-  if (N.in(N.GPR64, Reg) || N.in(N.GPR32, Reg)) {
-    bool Is64Bit = N.in(N.GPR64, Reg);
+  if (isInClass(N.GPR64, Reg) || isInClass(N.GPR32, Reg)) {
+    bool Is64Bit = isInClass(N.GPR64, Reg);
     Expected<APInt> V = fitValue(N, Reg, Value, Is64Bit ? 64 : 32);
     if (!V)
       return V.takeError();
@@ -199,14 +186,14 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
     return Out;
   }
   // Floating-point and vector registers: through X16.
-  if (N.in(N.FPR128, Reg)) {
+  if (isInClass(N.FPR128, Reg)) {
     Expected<APInt> V = fitValue(N, Reg, Value, 128);
     if (!V)
       return V.takeError();
     // FMOV to the D view writes the low half and zeroes the high half.
     MCRegister DReg;
     for (MCRegister Sub : RI.subregs(Reg))
-      if (N.in(N.FPR64, Sub))
+      if (isInClass(N.FPR64, Sub))
         DReg = Sub;
     moveWideImmediate(N, N.X16, V->extractBitsAsZExtValue(64, 0), true, Out);
     Out.push_back(inst(N.FMOVXDr, {reg(DReg), reg(N.X16)}));
@@ -218,7 +205,7 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
     }
     return Out;
   }
-  if (N.in(N.FPR64, Reg)) {
+  if (isInClass(N.FPR64, Reg)) {
     Expected<APInt> V = fitValue(N, Reg, Value, 64);
     if (!V)
       return V.takeError();
@@ -226,7 +213,7 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
     Out.push_back(inst(N.FMOVXDr, {reg(Reg), reg(N.X16)}));
     return Out;
   }
-  if (N.in(N.FPR32, Reg)) {
+  if (isInClass(N.FPR32, Reg)) {
     Expected<APInt> V = fitValue(N, Reg, Value, 32);
     if (!V)
       return V.takeError();
@@ -253,7 +240,7 @@ AArch64ExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
   // Values that pass through X16 go first, so that a value the snippet asks
   // for in X16 itself is not overwritten.
   auto UsesX16 = [&](MCRegister Reg) {
-    return !N.in(N.GPR64, Reg) && !N.in(N.GPR32, Reg);
+    return !isInClass(N.GPR64, Reg) && !isInClass(N.GPR32, Reg);
   };
   std::vector<MCInst> Out;
   for (bool ThroughX16 : {true, false})
@@ -340,9 +327,9 @@ AArch64ExegesisTarget::decrementLoopCounterAndBranch(
     MCRegister Counter, const MCExpr *LoopStart) const {
   const AArch64Names &N = AArch64Names::get();
   unsigned Opcode;
-  if (N.in(N.GPR64, Counter))
+  if (isInClass(N.GPR64, Counter))
     Opcode = N.SUBSXri;
-  else if (N.in(N.GPR32, Counter))
+  else if (isInClass(N.GPR32, Counter))
     Opcode = N.SUBSWri;
   else
     return createStringError(inconvertibleErrorCode(),

@@ -95,9 +95,6 @@ struct X86Names {
     return Names;
   }
 
-  bool in(const MCRegisterClass *RC, MCRegister Reg) const {
-    return RC && RC->contains(Reg);
-  }
   StringRef name(MCRegister Reg) const {
     return Table.getRegInfo().getName(Reg);
   }
@@ -160,22 +157,12 @@ static void pushValue(const X86Names &N, const APInt &Value, unsigned Bytes,
 }
 
 static Error cannotSet(const X86Names &N, MCRegister Reg, const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(),
-                           "cannot set register " + N.name(Reg) + ": " + Why);
+  return makeCannotSetRegisterError(N.Table.getRegInfo(), Reg, Why);
 }
 
-/// \p Value as exactly \p Bits bits; an empty value means zero.
 static Expected<APInt> fitValue(const X86Names &N, MCRegister Reg,
                                 const APInt &Value, unsigned Bits) {
-  if (Value.getBitWidth() == 0)
-    return APInt(Bits, 0);
-  if (Value.getBitWidth() <= Bits)
-    return Value.zext(Bits);
-  if (Value.getActiveBits() > Bits)
-    return cannotSet(N, Reg,
-                     "value 0x" + toString(Value, 16, false) +
-                         " is wider than " + Twine(Bits) + " bits");
-  return Value.trunc(Bits);
+  return fitRegisterValue(N.Table.getRegInfo(), Reg, Value, Bits);
 }
 
 /// A register-to-immediate move `Opcode Reg, Imm`.
@@ -260,7 +247,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   for (const GPRKind &K :
        {GPRKind{N.GR8, N.MOV8ri, 8}, GPRKind{N.GR16, N.MOV16ri, 16},
         GPRKind{N.GR32, N.MOV32ri, 32}, GPRKind{N.GR64, N.MOV64ri, 64}}) {
-    if (!N.in(K.RC, Reg))
+    if (!isInClass(K.RC, Reg))
       continue;
     Expected<APInt> V = fitValue(N, Reg, Value, K.Bits);
     if (!V)
@@ -301,12 +288,12 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   // XMM16-31 and YMM16-31 exist only with AVX-512 and only EVEX reaches them.
   bool IsUpperVector = RI.getEncodingValue(Reg) >= 16;
 
-  if (N.in(N.VR512, Reg)) {
+  if (isInClass(N.VR512, Reg)) {
     if (!Has("avx512f"))
       return cannotSet(N, Reg, "needs AVX512F");
     return Finish(LoadViaStack(512, N.VMOVDQU32Zrm));
   }
-  if (N.in(N.VR256X, Reg)) {
+  if (isInClass(N.VR256X, Reg)) {
     if (IsUpperVector) {
       if (!Has("avx512vl"))
         return cannotSet(N, Reg, "needs AVX512VL");
@@ -316,7 +303,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
       return cannotSet(N, Reg, "needs AVX");
     return Finish(LoadViaStack(256, N.VMOVDQUYrm));
   }
-  if (N.in(N.VR128X, Reg)) {
+  if (isInClass(N.VR128X, Reg)) {
     if (IsUpperVector) {
       if (!Has("avx512vl"))
         return cannotSet(N, Reg, "needs AVX512VL");
@@ -328,7 +315,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
       return cannotSet(N, Reg, "needs SSE2");
     return Finish(LoadViaStack(128, N.MOVDQUrm));
   }
-  if (N.in(N.VK64, Reg)) {
+  if (isInClass(N.VK64, Reg)) {
     Expected<APInt> V = fitValue(N, Reg, Value, 64);
     if (!V)
       return V.takeError();
@@ -342,7 +329,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
                                        "AVX512BW");
     return Finish(LoadViaStack(64, N.KMOVQkm));
   }
-  if (N.in(N.VR64, Reg)) {
+  if (isInClass(N.VR64, Reg)) {
     if (!Has("mmx"))
       return cannotSet(N, Reg, "needs MMX");
     return Finish(LoadViaStack(64, N.MMX_MOVQ64rm));
@@ -363,7 +350,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   }
   if (Reg == N.FPCW)
     return LoadControlWord(16, N.FLDCW16m);
-  if (N.in(N.RST, Reg)) {
+  if (isInClass(N.RST, Reg)) {
     // A single ST(i): push the value, then i zeros on top of it.
     Expected<APInt> V = fitValue(N, Reg, Value, 80);
     if (!V)
@@ -507,7 +494,7 @@ X86ExegesisTarget::generateEpilogue(const LLVMState &State,
   // return, and the direction flag clear.
   bool TouchesX87 = overlapsAny(RI, N.FPSW, Clobbered) ||
                     any_of(Clobbered, [&](MCRegister Reg) {
-                      return N.in(N.RST, Reg) || N.in(N.VR64, Reg);
+                      return isInClass(N.RST, Reg) || isInClass(N.VR64, Reg);
                     });
   if (TouchesX87)
     Out.push_back(inst(N.MMX_EMMS));
@@ -557,9 +544,9 @@ Expected<std::vector<MCInst>> X86ExegesisTarget::decrementLoopCounterAndBranch(
     MCRegister Counter, const MCExpr *LoopStart) const {
   const X86Names &N = X86Names::get();
   unsigned Opcode;
-  if (N.in(N.GR64, Counter))
+  if (isInClass(N.GR64, Counter))
     Opcode = N.ADD64ri8;
-  else if (N.in(N.GR32, Counter))
+  else if (isInClass(N.GR32, Counter))
     Opcode = N.ADD32ri8;
   else
     return createStringError(inconvertibleErrorCode(),
