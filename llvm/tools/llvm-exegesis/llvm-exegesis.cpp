@@ -170,6 +170,13 @@ static cl::opt<double> SubprocessTimeout(
              "(subprocess mode)"),
     cl::cat(BenchmarkOptions), cl::init(30));
 
+static cl::opt<double> SettleTimeLimit(
+    "settle-time-limit",
+    cl::desc("with a time-based cycle counter and min aggregation: seconds "
+             "to keep sampling, -benchmark-repeat-count samples at a time, "
+             "until the samples of one run agree (0: take one run)"),
+    cl::cat(BenchmarkOptions), cl::init(5));
+
 static cl::opt<CounterHandoffMethod> CounterHandoffOpt(
     "counter-handoff",
     cl::desc("how the counter reaches the benchmarking subprocess"),
@@ -272,6 +279,7 @@ static BenchmarkRunOptions getRunOptions() {
   if (BenchmarkProcessCPU >= 0)
     Options.BenchmarkProcessCpu = static_cast<unsigned>(BenchmarkProcessCPU);
   Options.SubprocessTimeoutSeconds = SubprocessTimeout;
+  Options.SettleTimeLimitSeconds = SettleTimeLimit;
   Options.CounterHandoff = CounterHandoffOpt;
   return Options;
 }
@@ -284,6 +292,10 @@ static Error checkOptions() {
     return createStringError(inconvertibleErrorCode(),
                              "-subprocess-timeout must be a positive number "
                              "of seconds");
+  if (!(SettleTimeLimit >= 0))
+    return createStringError(inconvertibleErrorCode(),
+                             "-settle-time-limit must be a number of seconds, "
+                             "0 or more");
   if (BenchmarkRepeatCount == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-benchmark-repeat-count must be at least 1");

@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 
@@ -82,10 +83,14 @@ double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
 // The time-based sampling parameters were chosen by measurement on a Zen 3
 // KVM guest (bench/accuracy/README.md).
 /// A time-based counter window runs the longest function of a batch enough
-/// times for about this many instructions (some tens of microseconds): the
+/// times for about this many core cycles (some tens of microseconds): the
 /// counter's start/stop jitter, a few hundred ticks, is then small next to
 /// the window. Much longer windows catch more interrupts.
-static constexpr uint64_t TimeBasedWindowInstructions = 320000;
+static constexpr double TimeBasedWindowCycles = 320000;
+/// The calibration chains are as long as the snippet's difference of N and
+/// 2N instructions, within these bounds (in adds, one core cycle each).
+static constexpr uint64_t MinChainLength = 1000;
+static constexpr uint64_t MaxChainLength = 100000000;
 /// Rounds run and dropped before a time-based measurement (cold caches and
 /// TLBs, page faults, a clock still ramping up).
 static constexpr unsigned TimeBasedWarmupRounds = 3;
@@ -96,6 +101,40 @@ static constexpr unsigned TimeBasedRoundsPerSample = 5;
 /// hypervisor in a VM) get fewer rounds per sample instead of running into
 /// the subprocess timeout.
 static constexpr double TimeBasedBudgetCycles = 3e9;
+
+/// Under min aggregation, runs of samples follow one another until one
+/// settles: this fraction of its samples lie within TimeBasedAgreement
+/// (relative width) of each other. On a quiet machine nearly every sample is
+/// the latency to a few tenths of a percent; a busy SMT sibling or
+/// hypervisor scatters them, or shifts them together, by several percent for
+/// a second or more (bench/accuracy/README.md).
+static constexpr double TimeBasedSettledFraction = 2.0 / 3.0;
+static constexpr double TimeBasedAgreement = 0.003;
+
+SampleCluster findDensestCluster(ArrayRef<double> Values,
+                                 double RelativeWidth) {
+  std::vector<double> Sorted;
+  for (double V : Values)
+    if (std::isfinite(V))
+      Sorted.push_back(V);
+  std::sort(Sorted.begin(), Sorted.end());
+  SampleCluster Best;
+  size_t BestBegin = 0;
+  for (size_t Begin = 0, End = 0; Begin < Sorted.size(); ++Begin) {
+    End = std::max(End, Begin);
+    double Limit = Sorted[Begin] + std::fabs(Sorted[Begin]) * RelativeWidth;
+    while (End < Sorted.size() && Sorted[End] <= Limit)
+      ++End;
+    if (End - Begin > Best.Size) {
+      Best.Size = End - Begin;
+      BestBegin = Begin;
+    }
+  }
+  if (Best.Size)
+    Best.Median = medianOf(std::vector<double>(
+        Sorted.begin() + BestBegin, Sorted.begin() + BestBegin + Best.Size));
+  return Best;
+}
 
 static Error measureError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
@@ -287,39 +326,12 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
   // What runs in one executor call. Normally everything, round robin; code
   // at a fixed address holds one function at a time, so then each measured
   // function gets a call of its own (each with the calibration).
-  struct Batch {
-    std::vector<const ExecutableFunction *> Run;
-    std::vector<const AssembledFunction *> Assembled;
-  };
   std::vector<Batch> Batches;
   for (size_t I = 0; I < Loaded.size(); ++I) {
     if (I == 0 || Layout.FirstFunctionAddress)
       Batches.emplace_back();
     Batches.back().Run.push_back(&Loaded[I]);
     Batches.back().Assembled.push_back(Measured[I]);
-  }
-  for (Batch &B : Batches)
-    if (Calibrate)
-      for (const ExecutableFunction *F : Estimator->getCalibrationFunctions()) {
-        B.Run.push_back(F);
-        B.Assembled.push_back(nullptr);
-      }
-
-  // A time-based counter: each sample calls its function enough times for
-  // the window to be long next to the jitter of starting and stopping the
-  // counter, and more warm-up rounds let the clock settle.
-  unsigned CallsPerSample = 1;
-  unsigned WarmupRounds = 1;
-  unsigned RoundsPerSample = 1;
-  if (Calibrate) {
-    RoundsPerSample = TimeBasedRoundsPerSample;
-    // The longest calibration chain has 2L adds.
-    uint64_t Longest = 2 * uint64_t(Estimator->getChainLength());
-    for (const AssembledFunction *F : Measured)
-      Longest = std::max<uint64_t>(Longest, F->NumExecutedInstructions);
-    CallsPerSample = static_cast<unsigned>(std::max<uint64_t>(
-        1, (TimeBasedWindowInstructions + Longest - 1) / Longest));
-    WarmupRounds = TimeBasedWarmupRounds;
   }
 
   VariantResult Values;
@@ -350,167 +362,277 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       return std::optional<SampleTable>();
     };
 
-    // The instruction counts above assume cheap instructions. One probe
-    // round of every batch gives the real cost in calibration cycles: the
-    // window then holds about as many cycles as TimeBasedWindowInstructions
-    // 1-cycle adds, and a measurement too slow for the budget takes fewer
-    // rounds per sample.
-    if (Calibrate && !Options.UseDummyPerfCounters) {
-      double LongestWindowCycles = 0, RoundCycles = 0;
-      for (const Batch &B : Batches) {
-        // Two rounds: the first pays for cold caches and page faults.
-        Expected<std::optional<SampleTable>> Probe = RunBatch(B, 2, 1);
-        if (!Probe)
-          return Probe.takeError();
-        if (!*Probe)
-          return std::nullopt;
-        auto CheapestRun = [](const std::vector<CounterValues> &Function) {
-          int64_t Ticks = Function.front()[0];
-          for (const CounterValues &Reading : Function)
-            Ticks = std::min(Ticks, Reading[0]);
-          return double(Ticks);
-        };
-        // The batch's last function is the 2L-add calibration chain.
-        double TicksPerCycle = CheapestRun((**Probe).back()) /
-                               (2.0 * double(Estimator->getChainLength()));
-        if (!(TicksPerCycle > 0))
-          continue;
-        for (const std::vector<CounterValues> &Function : **Probe) {
-          double Cycles = CheapestRun(Function) / TicksPerCycle;
-          LongestWindowCycles = std::max(LongestWindowCycles, Cycles);
-          RoundCycles += Cycles;
-        }
-      }
-      if (LongestWindowCycles > 0) {
-        CallsPerSample = static_cast<unsigned>(std::clamp(
-            double(TimeBasedWindowInstructions) / LongestWindowCycles, 1.0,
-            double(CallsPerSample)));
-        double Rounds = TimeBasedBudgetCycles / (RoundCycles * CallsPerSample) -
-                        WarmupRounds;
-        RoundsPerSample =
-            static_cast<unsigned>(std::clamp(Rounds / Options.RepeatCount, 1.0,
-                                             double(TimeBasedRoundsPerSample)));
-      }
+    if (Calibrate) {
+      Expected<std::optional<BenchmarkMeasure>> Measure =
+          measureTimeBased(V, Batches, RunBatch);
+      if (!Measure)
+        return Measure.takeError();
+      if (!*Measure)
+        return std::nullopt;
+      (*Measure)->Key = Counter.Key;
+      Values.Measures.push_back(std::move(**Measure));
+      continue;
     }
-    // Readings per measured function, and of the calibration chains, per
-    // batch.
+
+    // Readings per measured function; one warm-up round first (cold caches,
+    // TLBs, page faults), dropped.
     std::vector<std::vector<CounterValues>> Readings(Loaded.size());
-    std::vector<std::vector<int64_t>> CalibrationShort(Batches.size()),
-        CalibrationLong(Batches.size());
     size_t NextFunction = 0;
-    for (size_t BatchIndex = 0; BatchIndex < Batches.size(); ++BatchIndex) {
-      const Batch &B = Batches[BatchIndex];
-      // Warm-up rounds first: they pay for cold caches, TLBs, page faults
-      // and a clock still ramping up, and are dropped.
+    for (const Batch &B : Batches) {
       Expected<std::optional<SampleTable>> Samples =
-          RunBatch(B, Options.RepeatCount * RoundsPerSample + WarmupRounds,
-                   CallsPerSample);
+          RunBatch(B, Options.RepeatCount + 1, 1);
       if (!Samples)
         return Samples.takeError();
       if (!*Samples)
         return std::nullopt;
-      for (size_t I = 0; I < B.Run.size(); ++I) {
-        std::vector<CounterValues> &Column = (**Samples)[I];
-        Column.erase(Column.begin(),
-                     Column.begin() +
-                         std::min<size_t>(WarmupRounds, Column.size()));
-        if (B.Assembled[I]) {
-          std::vector<CounterValues> &Into = Readings[NextFunction++];
-          Into.insert(Into.end(), Column.begin(), Column.end());
-          continue;
-        }
-        std::vector<int64_t> Ticks = column(Column, 0);
-        (I + 1 == B.Run.size() ? CalibrationLong
-                               : CalibrationShort)[BatchIndex] = Ticks;
+      for (std::vector<CounterValues> &Column : **Samples) {
+        Column.erase(Column.begin());
+        Readings[NextFunction++] = std::move(Column);
       }
     }
     if (Options.UseDummyPerfCounters)
       continue;
 
-    uint64_t Instructions = V.Short->NumExecutedInstructions;
-    uint64_t Repetitions = V.Short->NumSnippetRepetitions;
-    if (V.Long) {
-      Instructions = V.Long->NumExecutedInstructions - Instructions;
-      Repetitions = V.Long->NumSnippetRepetitions - Repetitions;
-    }
-
-    // Without a twin, the samples themselves are aggregated. With one, min
-    // takes the difference of the minima (each the least disturbed run of
-    // its function; the minimum of differences would favour noise in the
-    // short run), the other modes aggregate the differences of the samples
-    // taken in the same round. Either is per call of the function.
-    auto Delta = [&](size_t EventIndex) {
-      std::vector<int64_t> Short = column(Readings[0], EventIndex);
-      if (!V.Long)
-        return aggregateSamples(Short, Options.Aggregation) / CallsPerSample;
-      std::vector<int64_t> Long = column(Readings[1], EventIndex);
-      if (Options.Aggregation == ResultAggregationMode::Min)
-        return (aggregateSamples(Long, Options.Aggregation) -
-                aggregateSamples(Short, Options.Aggregation)) /
-               CallsPerSample;
-      std::vector<int64_t> Differences;
-      for (size_t I = 0; I < Short.size(); ++I)
-        Differences.push_back(Long[I] - Short[I]);
-      return aggregateSamples(Differences, Options.Aggregation) /
-             CallsPerSample;
-    };
-
-    double Count;
-    if (Calibrate) {
-      // Each sample is a block of consecutive rounds, short enough for the
-      // clock frequency to be the same throughout: the snippet's difference
-      // of minima in ticks over the calibration's difference of minima in
-      // ticks per cycle. With code at a fixed address, short and long run in
-      // separate children, each with its own calibration: the sample's ratio
-      // is then the mean of the two.
-      uint64_t ExtraAdds =
-          uint64_t(Estimator->getChainLength()) * CallsPerSample;
-      std::vector<std::vector<double>> Ratios;
-      for (size_t BatchIndex = 0; BatchIndex < Batches.size(); ++BatchIndex) {
-        Expected<std::vector<double>> Ratio =
-            CycleEstimator::computeBlockTicksPerCycle(
-                CalibrationShort[BatchIndex], CalibrationLong[BatchIndex],
-                ExtraAdds, RoundsPerSample);
-        if (!Ratio)
-          return Ratio.takeError();
-        Ratios.push_back(std::move(*Ratio));
-      }
-      std::vector<int64_t> Short =
-          CycleEstimator::blockMinima(column(Readings[0], 0), RoundsPerSample);
-      std::vector<int64_t> Long =
-          V.Long ? CycleEstimator::blockMinima(column(Readings[1], 0),
-                                               RoundsPerSample)
-                 : std::vector<int64_t>();
-      std::vector<double> SampleCycles, SampleRatios;
-      for (size_t S = 0; S < Short.size(); ++S) {
-        double Ratio = 0;
-        for (const std::vector<double> &BatchRatios : Ratios)
-          Ratio += BatchRatios[S];
-        Ratio /= Ratios.size();
-        SampleRatios.push_back(Ratio);
-        double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
-        SampleCycles.push_back(Ticks / Ratio / CallsPerSample);
-      }
-      Count = aggregateTimeBasedSamples(SampleCycles, Options.Aggregation);
-      LastCallsPerSample = CallsPerSample;
-      LastRoundsPerSample = RoundsPerSample;
-      LastTicksPerCycle =
-          aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
-      if (!std::isfinite(Count))
-        return measureError("cycle calibration failed in every sample");
-    } else {
-      Count = Delta(0);
-    }
     BenchmarkMeasure Measure;
     Measure.Key = Counter.Key;
-    Measure.PerInstructionValue = Instructions ? Count / Instructions : 0;
-    Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
+    setPerInstructionValues(Measure, V, differenceOfSamples(V, Readings, 0, 1));
     for (size_t I = 0; I < ValidationNames.size(); ++I)
-      Measure.ValidationCounters[ValidationNames[I]] =
-          static_cast<int64_t>(std::llround(Delta(I + 1)));
+      Measure.ValidationCounters[ValidationNames[I]] = static_cast<int64_t>(
+          std::llround(differenceOfSamples(V, Readings, I + 1, 1)));
     Values.Measures.push_back(std::move(Measure));
   }
   return Values;
+}
+
+double BenchmarkMeasurer::differenceOfSamples(
+    const Variant &V, ArrayRef<std::vector<CounterValues>> Readings,
+    size_t EventIndex, unsigned CallsPerWindow) const {
+  // Without a twin, the samples themselves are aggregated. With one, min
+  // takes the difference of the minima (each the least disturbed run of its
+  // function; the minimum of differences would favour noise in the short
+  // run), the other modes aggregate the differences of the samples taken in
+  // the same round. Either is per call of the function.
+  std::vector<int64_t> Short = column(Readings[0], EventIndex);
+  if (!V.Long)
+    return aggregateSamples(Short, Options.Aggregation) / CallsPerWindow;
+  std::vector<int64_t> Long = column(Readings[1], EventIndex);
+  if (Options.Aggregation == ResultAggregationMode::Min)
+    return (aggregateSamples(Long, Options.Aggregation) -
+            aggregateSamples(Short, Options.Aggregation)) /
+           CallsPerWindow;
+  std::vector<int64_t> Differences;
+  for (size_t I = 0; I < Short.size() && I < Long.size(); ++I)
+    Differences.push_back(Long[I] - Short[I]);
+  return aggregateSamples(Differences, Options.Aggregation) / CallsPerWindow;
+}
+
+void BenchmarkMeasurer::setPerInstructionValues(BenchmarkMeasure &Measure,
+                                                const Variant &V,
+                                                double Count) const {
+  uint64_t Instructions = V.Short->NumExecutedInstructions;
+  uint64_t Repetitions = V.Short->NumSnippetRepetitions;
+  if (V.Long) {
+    Instructions = V.Long->NumExecutedInstructions - Instructions;
+    Repetitions = V.Long->NumSnippetRepetitions - Repetitions;
+  }
+  Measure.PerInstructionValue = Instructions ? Count / Instructions : 0;
+  Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
+}
+
+Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
+    const Variant &V, ArrayRef<Batch> MeasuredBatches, BatchRunner RunBatch) {
+  // The batches with a pair of calibration chains appended.
+  auto WithChains = [&](const CycleEstimator &Chains) {
+    std::vector<Batch> Batches(MeasuredBatches.begin(), MeasuredBatches.end());
+    for (Batch &B : Batches)
+      for (const ExecutableFunction *F : Chains.getCalibrationFunctions()) {
+        B.Run.push_back(F);
+        B.Assembled.push_back(nullptr);
+      }
+    return Batches;
+  };
+
+  // The probe: two rounds of every batch (the first pays for cold caches and
+  // page faults), one call per window, with the default chains. It gives
+  // each function's cost in core cycles, which sizes the calibration chains,
+  // the windows and the rounds.
+  std::vector<double> FunctionCycles;
+  double ProbeTicksPerCycle = 0;
+  for (const Batch &B : WithChains(*Estimator)) {
+    Expected<std::optional<SampleTable>> Probe = RunBatch(B, 2, 1);
+    if (!Probe)
+      return Probe.takeError();
+    if (!*Probe)
+      return std::nullopt;
+    auto Cheapest = [](const std::vector<CounterValues> &Readings) {
+      int64_t Ticks = Readings.front()[0];
+      for (const CounterValues &Reading : Readings)
+        Ticks = std::min(Ticks, Reading[0]);
+      return double(Ticks);
+    };
+    size_t FirstChain = B.Run.size() - 2;
+    double Chain = Estimator->getChainLength();
+    double TicksPerCycle = (Cheapest((**Probe)[FirstChain + 1]) -
+                            Cheapest((**Probe)[FirstChain])) /
+                           Chain;
+    // A disturbed probe: the long chain alone, start/stop cost included.
+    if (!(TicksPerCycle > 0))
+      TicksPerCycle = Cheapest((**Probe)[FirstChain + 1]) / (2 * Chain);
+    if (!(TicksPerCycle > 0))
+      return measureError("the time counter did not advance while probing "
+                          "the cost of the snippet");
+    ProbeTicksPerCycle = TicksPerCycle;
+    for (size_t I = 0; I < FirstChain; ++I)
+      FunctionCycles.push_back(Cheapest((**Probe)[I]) / TicksPerCycle);
+  }
+
+  // Calibration chains as long as the snippet's difference of N and 2N
+  // instructions: both differences then last equally long, so a disturbance
+  // that comes with the length of a window (a periodic interrupt, say)
+  // biases both alike and cancels in their ratio.
+  double SnippetCycles =
+      V.Long ? FunctionCycles[1] - FunctionCycles[0] : FunctionCycles[0];
+  uint64_t ChainLength = static_cast<uint64_t>(std::clamp(
+      SnippetCycles, double(MinChainLength), double(MaxChainLength)));
+  Expected<CycleEstimator> Matched =
+      CycleEstimator::create(State.getTriple(), ChainLength);
+  if (!Matched)
+    return Matched.takeError();
+  std::vector<Batch> Batches = WithChains(*Matched);
+
+  // Calls per window: the longest window holds about
+  // TimeBasedWindowCycles. Rounds per sample: as many as the budget allows,
+  // up to TimeBasedRoundsPerSample.
+  double LongestCall = 2.0 * ChainLength;
+  for (double Cycles : FunctionCycles)
+    LongestCall = std::max(LongestCall, Cycles);
+  unsigned CallsPerWindow = static_cast<unsigned>(
+      std::max(1.0, std::floor(TimeBasedWindowCycles / LongestCall)));
+  double RoundCycles = 0;
+  for (double Cycles : FunctionCycles)
+    RoundCycles += Cycles;
+  RoundCycles += Batches.size() * 3.0 * ChainLength;
+  RoundCycles *= CallsPerWindow;
+  unsigned RoundsPerSample = static_cast<unsigned>(
+      std::clamp((TimeBasedBudgetCycles / RoundCycles - TimeBasedWarmupRounds) /
+                     Options.RepeatCount,
+                 1.0, double(TimeBasedRoundsPerSample)));
+  unsigned RoundsPerRun =
+      Options.RepeatCount * RoundsPerSample + TimeBasedWarmupRounds;
+
+  // Runs of RepeatCount samples each. Under min aggregation, runs follow
+  // one another until one settles (TimeBasedSettledFraction of its samples
+  // within TimeBasedAgreement of each other) or -settle-time-limit is spent;
+  // the other modes take one run.
+  bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
+  auto Start = std::chrono::steady_clock::now();
+  std::vector<std::vector<CounterValues>> Readings(FunctionCycles.size());
+  std::vector<double> SampleCycles, SampleRatios;
+  uint64_t ExtraAdds = ChainLength * CallsPerWindow;
+  // The run whose samples agreed best so far, and its group.
+  SampleCluster BestGroup;
+  size_t BestRunSamples = 0;
+  bool Settled = false;
+  unsigned Runs = 0;
+  while (true) {
+    ++Runs;
+    // This run's readings per measured function, and its calibrations per
+    // batch.
+    std::vector<std::vector<CounterValues>> RunReadings(FunctionCycles.size());
+    std::vector<std::vector<double>> BatchRatios;
+    size_t NextFunction = 0;
+    for (const Batch &B : Batches) {
+      Expected<std::optional<SampleTable>> Samples =
+          RunBatch(B, RoundsPerRun, CallsPerWindow);
+      if (!Samples)
+        return Samples.takeError();
+      if (!*Samples)
+        return std::nullopt;
+      // Warm-up rounds pay for cold caches, TLBs, page faults and a clock
+      // still ramping up, and are dropped.
+      for (std::vector<CounterValues> &Column : **Samples)
+        Column.erase(Column.begin(),
+                     Column.begin() + std::min<size_t>(TimeBasedWarmupRounds,
+                                                       Column.size()));
+      size_t FirstChain = B.Run.size() - 2;
+      for (size_t I = 0; I < FirstChain; ++I)
+        RunReadings[NextFunction++] = std::move((**Samples)[I]);
+      Expected<std::vector<double>> Ratios =
+          CycleEstimator::computeBlockTicksPerCycle(
+              column((**Samples)[FirstChain], 0),
+              column((**Samples)[FirstChain + 1], 0), ExtraAdds,
+              RoundsPerSample);
+      if (!Ratios)
+        return Ratios.takeError();
+      BatchRatios.push_back(std::move(*Ratios));
+    }
+
+    // Each sample is a block of consecutive rounds, short enough for the
+    // clock frequency to be the same throughout: the snippet's difference of
+    // minima in ticks over the calibration's difference of minima in ticks
+    // per cycle. With code at a fixed address, short and long run in
+    // separate children, each with its own calibration: the sample's ratio
+    // is then the mean of the two.
+    std::vector<int64_t> Short =
+        CycleEstimator::blockMinima(column(RunReadings[0], 0), RoundsPerSample);
+    std::vector<int64_t> Long =
+        V.Long ? CycleEstimator::blockMinima(column(RunReadings[1], 0),
+                                             RoundsPerSample)
+               : std::vector<int64_t>();
+    std::vector<double> RunCycles;
+    for (size_t S = 0; S < Short.size(); ++S) {
+      double Ratio = 0;
+      for (const std::vector<double> &Ratios : BatchRatios)
+        Ratio += Ratios[S];
+      Ratio /= BatchRatios.size();
+      double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
+      SampleRatios.push_back(Ratio);
+      RunCycles.push_back(Ticks / Ratio / CallsPerWindow);
+    }
+    SampleCycles.insert(SampleCycles.end(), RunCycles.begin(), RunCycles.end());
+    for (size_t F = 0; F < Readings.size(); ++F)
+      Readings[F].insert(Readings[F].end(), RunReadings[F].begin(),
+                         RunReadings[F].end());
+
+    SampleCluster Group = findDensestCluster(RunCycles, TimeBasedAgreement);
+    if (Group.Size * BestRunSamples >= BestGroup.Size * RunCycles.size() &&
+        Group.Size) {
+      BestGroup = Group;
+      BestRunSamples = RunCycles.size();
+    }
+    Settled = Group.Size >= TimeBasedSettledFraction * RunCycles.size();
+    std::chrono::duration<double> Elapsed =
+        std::chrono::steady_clock::now() - Start;
+    if (!Adaptive || Settled ||
+        Elapsed.count() >= Options.SettleTimeLimitSeconds)
+      break;
+  }
+
+  double Count =
+      Adaptive ? BestGroup.Median
+               : aggregateTimeBasedSamples(SampleCycles, Options.Aggregation);
+  if (!std::isfinite(Count))
+    return measureError("cycle calibration failed in every sample");
+
+  BenchmarkMeasure Measure;
+  setPerInstructionValues(Measure, V, Count);
+  for (size_t I = 0; I < ValidationNames.size(); ++I)
+    Measure.ValidationCounters[ValidationNames[I]] = static_cast<int64_t>(
+        std::llround(differenceOfSamples(V, Readings, I + 1, CallsPerWindow)));
+
+  LastSampling.TicksPerCycle =
+      aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
+  if (!std::isfinite(LastSampling.TicksPerCycle))
+    LastSampling.TicksPerCycle = ProbeTicksPerCycle;
+  LastSampling.ChainLength = ChainLength;
+  LastSampling.CallsPerWindow = CallsPerWindow;
+  LastSampling.RoundsPerSample = RoundsPerSample;
+  LastSampling.Runs = Runs;
+  LastSampling.SamplesPerRun = BestRunSamples;
+  LastSampling.AgreeingSamples = BestGroup.Size;
+  LastSampling.Settled = Settled;
+  LastSampling.Adaptive = Adaptive;
+  return Measure;
 }
 
 Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
@@ -592,19 +714,31 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     std::string Description = CounterDescription;
     if (TimeBased) {
       raw_string_ostream OS(Description);
-      OS << " at " << format("%.4f", LastTicksPerCycle)
-         << " ticks per core cycle (calibrated against dependent adds)";
+      OS << " at " << format("%.4f", LastSampling.TicksPerCycle)
+         << " ticks per core cycle (calibrated against a chain of "
+         << LastSampling.ChainLength << " dependent adds)";
     }
     if (MiddleHalf || TimeBased)
       Description += ", fixed costs cancelled by differencing runs of N and "
                      "2N instructions";
-    if (TimeBased && !Options.UseDummyPerfCounters) {
+    if (TimeBased) {
       raw_string_ostream OS(Description);
-      OS << ", " << LastCallsPerSample << " calls per counter window, "
-         << "each sample from the minima of " << LastRoundsPerSample
+      OS << ", " << LastSampling.CallsPerWindow << " calls per counter window, "
+         << "each sample from the minima of " << LastSampling.RoundsPerSample
          << " rounds";
-      if (Options.Aggregation == ResultAggregationMode::Min)
-        OS << ", min taken as the median of the samples";
+      if (LastSampling.Adaptive) {
+        OS << ", min taken as the median of the largest group of samples "
+              "within "
+           << format("%.1f", 100 * TimeBasedAgreement)
+           << "% of each other: " << LastSampling.AgreeingSamples << " of "
+           << LastSampling.SamplesPerRun;
+        if (LastSampling.Settled)
+          OS << " in run " << LastSampling.Runs << " (settled)";
+        else
+          OS << " in the best of " << LastSampling.Runs
+             << " runs (no run settled within -settle-time-limit: the machine "
+                "was busy, and the value may be off by a few percent)";
+      }
     }
     Result.Info =
         Result.Info.empty() ? Description : Result.Info + "; " + Description;

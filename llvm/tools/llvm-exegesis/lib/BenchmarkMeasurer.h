@@ -19,14 +19,19 @@
 // that lie closest together (the smallest variance).
 //
 // A time-based counter is noisier (interrupts, the hypervisor, a busy SMT
-// sibling, clock changes), so its sampling differs: each counter window
-// calls the function several times (some tens of microseconds in all, so
-// the start/stop jitter is small next to it); three warm-up rounds are
-// dropped; and a sample is a block of five consecutive rounds (snippet N,
-// snippet 2N, calibration L, calibration 2L each), estimated from the
-// block's minima, short enough for the clock not to change within it. The
-// per-sample estimates are combined by the aggregation mode, min taking
-// their median (see aggregateTimeBasedSamples).
+// sibling, clock changes), so its sampling differs. A probe round measures
+// what every function costs; the calibration chains are then made as long
+// as the snippet's N-to-2N difference (so that whatever comes with the
+// length of a window affects both alike), and each counter window calls its
+// function several times (some tens of microseconds in all, so the
+// start/stop jitter is small next to it). Three warm-up rounds are dropped,
+// and a sample is a block of five consecutive rounds (snippet N, snippet 2N,
+// calibration L, calibration 2L each), estimated from the block's minima,
+// short enough for the clock not to change within it. Under min
+// aggregation, runs of -benchmark-repeat-count samples follow one another
+// until one settles, two thirds of its samples agreeing within 0.3%, or
+// -settle-time-limit is spent; the value is the median of that run's
+// agreeing group (see findDensestCluster). Other modes aggregate one run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +44,9 @@
 #include "CycleEstimator.h"
 #include "FunctionExecutor.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,10 +67,19 @@ double medianOf(std::vector<double> Values);
 /// that could not be calibrated, left out; NaN if every sample is). max,
 /// mean and min-variance as for samples; min gives the median: a time-based
 /// sample is a ratio of two differences, which noise pushes below the truth
-/// as often as above it, so its minimum is biased low, and the median is the
-/// estimate least moved by the disturbed samples.
+/// as often as above it, so its minimum is biased low. (The measured value
+/// under min is the agreeing group of a settled run instead; this median
+/// summarises the calibration for `info`.)
 double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
                                  ResultAggregationMode Mode);
+
+/// The largest group of values (non-finite ones left out) lying within
+/// RelativeWidth of the group's smallest value, and the group's median.
+struct SampleCluster {
+  size_t Size = 0;
+  double Median = NAN;
+};
+SampleCluster findDensestCluster(ArrayRef<double> Values, double RelativeWidth);
 
 class BenchmarkMeasurer {
 public:
@@ -94,6 +110,27 @@ private:
   struct VariantResult {
     std::vector<BenchmarkMeasure> Measures;
   };
+  /// What runs in one executor call: functions and, for fault reports,
+  /// their assembled forms (null: calibration code).
+  struct Batch {
+    std::vector<const ExecutableFunction *> Run;
+    std::vector<const AssembledFunction *> Assembled;
+  };
+  using BatchRunner = function_ref<Expected<std::optional<SampleTable>>(
+      const Batch &, unsigned Rounds, unsigned CallsPerWindow)>;
+  /// How the most recent time-based measurement sampled, for `info`.
+  struct TimeBasedSampling {
+    double TicksPerCycle = 0;
+    uint64_t ChainLength = 0;
+    unsigned CallsPerWindow = 1;
+    unsigned RoundsPerSample = 1;
+    unsigned Runs = 1;
+    size_t SamplesPerRun = 0;
+    /// The largest group of agreeing samples in the run that agreed best.
+    size_t AgreeingSamples = 0;
+    bool Settled = false;
+    bool Adaptive = false;
+  };
 
   BenchmarkMeasurer(const LLVMState &State, const BenchmarkRunOptions &Options)
       : State(State), Options(Options) {}
@@ -102,6 +139,22 @@ private:
   Expected<std::optional<VariantResult>>
   measureVariant(const BenchmarkCode &Code, const Variant &V,
                  const FixedLayout &Layout, Benchmark &Result);
+  /// Measures \p V with a time-based counter: probes the cost of every
+  /// function, sizes calibration chains, windows and rounds from it, and
+  /// samples (adaptively under min aggregation). std::nullopt when the
+  /// snippet failed (Result.Error set by \p RunBatch).
+  Expected<std::optional<BenchmarkMeasure>>
+  measureTimeBased(const Variant &V, ArrayRef<Batch> MeasuredBatches,
+                   BatchRunner RunBatch);
+  /// Event \p EventIndex of \p Readings (per function of \p V) aggregated
+  /// per call, the short function's subtracted from the long one's.
+  double differenceOfSamples(const Variant &V,
+                             ArrayRef<std::vector<CounterValues>> Readings,
+                             size_t EventIndex, unsigned CallsPerWindow) const;
+  /// Sets the per-instruction and per-snippet values of \p Count cycles (or
+  /// events) of \p V.
+  void setPerInstructionValues(BenchmarkMeasure &Measure, const Variant &V,
+                               double Count) const;
   /// Where \p Fault happened, for `info`; \p Functions maps the executor's
   /// function indices to assembled functions (null: calibration code).
   std::string describeFault(const BenchmarkCode &Code,
@@ -112,11 +165,8 @@ private:
   BenchmarkRunOptions Options;
   bool TimeBased = false;
   std::string CounterDescription;
-  /// The most recent calibration, for the results' info.
-  double LastTicksPerCycle = 0;
-  /// How often the most recent time-based window called its function.
-  unsigned LastCallsPerSample = 1;
-  unsigned LastRoundsPerSample = 1;
+  TimeBasedSampling LastSampling;
+  /// The default calibration chains, for the probe.
   std::optional<CycleEstimator> Estimator;
   std::vector<KeyedCounter> Counters;
   std::vector<std::string> ValidationNames;

@@ -6,7 +6,10 @@
 // dependent one-cycle adds; measured alongside the snippet (same process,
 // same CPU, interleaved samples, so that a change of clock frequency affects
 // both), the difference of their times is the time of L core cycles, with
-// the fixed cost of starting and stopping the counter cancelled out.
+// the fixed cost of starting and stopping the counter cancelled out. The
+// chains are loops of 40 adds, a few hundred bytes whatever L is: they run
+// from the micro-op cache, so fetch and decode (shared with an SMT sibling,
+// and slow for long unrolled code fed from L2) do not slow them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,8 +37,9 @@ public:
   static Expected<CycleEstimator>
   create(const Triple &TT, unsigned ChainLength = DefaultChainLength);
 
-  /// Machine code of a function running \p Length dependent one-cycle adds,
-  /// or an error for an architecture we have no encoding for.
+  /// Machine code of a function running \p Length dependent one-cycle adds
+  /// (a loop, plus the remainder unrolled), or an error for an architecture
+  /// we have no encoding for.
   static Expected<std::string> encodeAddChain(const Triple &TT,
                                               unsigned Length);
 

@@ -50,6 +50,28 @@ TEST(BenchmarkMeasurerTest, TimeBasedMinIsTheMedianOfTheSamples) {
       (2.99 + 3.00 + 3.02) / 3);
 }
 
+TEST(BenchmarkMeasurerTest, DensestClusterIsTheLargestAgreeingGroup) {
+  // Quiet samples agree to a tenth of a percent; disturbed ones scatter, and
+  // here outnumber any single value but not the quiet group.
+  std::vector<double> Samples = {1.031, 1.000, 0.9985, 1.001, 1.102, 0.950,
+                                 1.000, 1.064, 0.999,  1.045, 1.012, NAN};
+  SampleCluster Group = findDensestCluster(Samples, 0.003);
+  EXPECT_EQ(Group.Size, 5u);
+  EXPECT_DOUBLE_EQ(Group.Median, 1.000);
+  // The width is relative to the group's smallest value: 3.00 and 3.009 are
+  // within 0.3%, 3.00 and 3.01 are not.
+  EXPECT_EQ(findDensestCluster({3.00, 3.009}, 0.003).Size, 2u);
+  EXPECT_EQ(findDensestCluster({3.00, 3.01}, 0.003).Size, 1u);
+  // Ties go to the smaller values.
+  SampleCluster Tie = findDensestCluster({2.0, 2.001, 5.0, 5.001}, 0.003);
+  EXPECT_EQ(Tie.Size, 2u);
+  EXPECT_DOUBLE_EQ(Tie.Median, 2.0005);
+  // Nothing usable.
+  SampleCluster None = findDensestCluster({NAN}, 0.003);
+  EXPECT_EQ(None.Size, 0u);
+  EXPECT_TRUE(std::isnan(None.Median));
+}
+
 TEST(BenchmarkMeasurerTest, TimeBasedSamplesThatFailedCalibrationAreLeftOut) {
   EXPECT_DOUBLE_EQ(aggregateTimeBasedSamples({NAN, 2.0, 4.0, NAN, 3.0},
                                              ResultAggregationMode::Min),

@@ -57,6 +57,35 @@ TEST(CycleEstimatorTest, ChainEncodings) {
       CycleEstimator::encodeAddChain(Triple("aarch64-unknown-linux-gnu"), 2);
   ASSERT_TRUE(static_cast<bool>(A64));
   EXPECT_EQ(A64->size(), 12u);
+  // Longer chains loop over 40 adds: 83 = 2 iterations and 3 more adds.
+  Expected<std::string> X86Loop =
+      CycleEstimator::encodeAddChain(Triple("x86_64-unknown-linux-gnu"), 83);
+  ASSERT_TRUE(static_cast<bool>(X86Loop));
+  std::string Add = "\x48\x01\xc0", Want = "\xb9\x02";
+  Want += std::string(3, '\0');
+  for (int I = 0; I < 40; ++I)
+    Want += Add;
+  Want += "\xff\xc9\x75\x84"; // dec %ecx; jne back 124 bytes
+  for (int I = 0; I < 3; ++I)
+    Want += Add;
+  Want += "\xc3";
+  EXPECT_EQ(*X86Loop, Want);
+  Expected<std::string> A64Loop =
+      CycleEstimator::encodeAddChain(Triple("aarch64-unknown-linux-gnu"), 81);
+  ASSERT_TRUE(static_cast<bool>(A64Loop));
+  // mov, movk, 40 adds, subs, b.ne, 1 add, ret.
+  ASSERT_EQ(A64Loop->size(), 4u * 46);
+  auto Word = [&](size_t Index) {
+    uint32_t W = 0;
+    for (int Byte = 3; Byte >= 0; --Byte)
+      W = (W << 8) | uint8_t((*A64Loop)[4 * Index + Byte]);
+    return W;
+  };
+  EXPECT_EQ(Word(0), 0x52800041u);  // mov w1, #2
+  EXPECT_EQ(Word(1), 0x72a00001u);  // movk w1, #0, lsl #16
+  EXPECT_EQ(Word(42), 0x71000421u); // subs w1, w1, #1
+  EXPECT_EQ(Word(43), 0x54fffae1u); // b.ne back 41 words
+  EXPECT_EQ(Word(45), 0xd65f03c0u); // ret
   Expected<std::string> Other =
       CycleEstimator::encodeAddChain(Triple("mips-unknown-linux-gnu"), 2);
   ASSERT_FALSE(static_cast<bool>(Other));
