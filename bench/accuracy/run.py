@@ -89,6 +89,10 @@ def main():
                         default=os.path.join(HERE, "zen3-reference.txt"))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--filter", default="")
+    parser.add_argument("--extra", action="append", default=[],
+                        help="an extra tool option for every latency run")
+    parser.add_argument("--verbose", action="store_true",
+                        help="print every run's value")
     parser.add_argument("--throughput", action="store_true",
                         help="also measure inverse throughput (in process, "
                              "loop repetition with a 256-instruction body, 8 independent copies)")
@@ -99,6 +103,7 @@ def main():
     walls = {m: [] for m in modes}
     worst_error = {m: 0.0 for m in modes}
     worst_spread = {m: 0.0 for m in modes}
+    spreads = {m: [] for m in modes}
     within = {m: 0 for m in modes}
 
     print("%-13s %5s | %-28s | %-28s" % ("instruction", "ref", "inprocess",
@@ -116,7 +121,8 @@ def main():
                 values = []
                 for _ in range(args.runs):
                     value, wall = measure(args.tool, path, "latency",
-                                          ["-execution-mode=" + mode])
+                                          ["-execution-mode=" + mode] +
+                                          args.extra)
                     values.append(value)
                     walls[mode].append(wall)
                 median = statistics.median(values)
@@ -124,7 +130,11 @@ def main():
                 spread = (max(values) - min(values)) / median
                 worst_error[mode] = max(worst_error[mode], abs(error))
                 worst_spread[mode] = max(worst_spread[mode], spread)
+                spreads[mode].append(spread)
                 within[mode] += abs(error) <= 0.05
+                if args.verbose:
+                    print("  %s %s: %s" % (name, mode, " ".join(
+                        "%.4f" % v for v in values)))
                 row += " %8.3f %+6.1f%% %5.1f%% %5.0f |" % (
                     median, 100 * error, 100 * spread,
                     1000 * statistics.mean(walls[mode][-args.runs:]))
@@ -142,11 +152,13 @@ def main():
     print()
     for mode in modes:
         print("%-10s: %d/%d latencies within 5%%; worst error %.1f%%; "
-              "worst spread over %d runs %.1f%%; mean wall time per run "
-              "%.0f ms" % (mode, within[mode], count,
-                           100 * worst_error[mode], args.runs,
-                           100 * worst_spread[mode],
-                           1000 * statistics.mean(walls[mode])))
+              "spread over %d runs: median %.1f%%, under 1%% for %d/%d, "
+              "worst %.1f%%; mean wall time per run %.0f ms" % (
+                  mode, within[mode], count, 100 * worst_error[mode],
+                  args.runs, 100 * statistics.median(spreads[mode]),
+                  sum(s < 0.01 for s in spreads[mode]), count,
+                  100 * worst_spread[mode],
+                  1000 * statistics.mean(walls[mode])))
     ratio = statistics.mean(walls["subprocess"]) / statistics.mean(
         walls["inprocess"])
     print("wall time subprocess / inprocess: %.2fx" % ratio)
