@@ -170,12 +170,18 @@ static cl::opt<double> SubprocessTimeout(
              "(subprocess mode)"),
     cl::cat(BenchmarkOptions), cl::init(30));
 
+/// A single measurement waits up to 5 s for a quiet stretch; a sweep of
+/// every opcode, where a tenth of the opcodes are noisy by nature and would
+/// each wait out the limit, 1 s.
+static constexpr double DefaultSettleTimeLimit = 5;
+static constexpr double DefaultSweepSettleTimeLimit = 1;
 static cl::opt<double> SettleTimeLimit(
     "settle-time-limit",
     cl::desc("with a time-based cycle counter and min aggregation: seconds "
              "to keep sampling, -benchmark-repeat-count samples at a time, "
-             "until the samples of one run agree (0: take one run)"),
-    cl::cat(BenchmarkOptions), cl::init(5));
+             "until the samples of one run agree (0: take one run; default "
+             "5, or 1 with -opcode-index=-1)"),
+    cl::cat(BenchmarkOptions), cl::init(DefaultSettleTimeLimit));
 
 static cl::opt<CounterHandoffMethod> CounterHandoffOpt(
     "counter-handoff",
@@ -280,6 +286,8 @@ static BenchmarkRunOptions getRunOptions() {
     Options.BenchmarkProcessCpu = static_cast<unsigned>(BenchmarkProcessCPU);
   Options.SubprocessTimeoutSeconds = SubprocessTimeout;
   Options.SettleTimeLimitSeconds = SettleTimeLimit;
+  if (!SettleTimeLimit.getNumOccurrences() && OpcodeIndex == -1)
+    Options.SettleTimeLimitSeconds = DefaultSweepSettleTimeLimit;
   Options.CounterHandoff = CounterHandoffOpt;
   return Options;
 }
