@@ -3,6 +3,7 @@
 #include "BenchmarkMeasurer.h"
 #include "Counter.h"
 #include "CpuEventTable.h"
+#include "CpuRotation.h"
 #include "InProcessFunctionExecutor.h"
 #include "LLVMState.h"
 #include "MemoryDefinitions.h"
@@ -526,6 +527,12 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   // the other modes take one run.
   bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
   auto Start = std::chrono::steady_clock::now();
+  // In process, a run that did not settle moves the tool to another CPU
+  // before the next one (a subprocess's children are placed afresh by the
+  // scheduler each run).
+  std::optional<CpuRotation> Rotation;
+  if (Adaptive && Options.Execution == ExecutionMode::InProcess)
+    Rotation.emplace();
   std::vector<std::vector<CounterValues>> Readings(FunctionCycles.size());
   std::vector<double> SampleCycles, SampleRatios;
   uint64_t ExtraAdds = ChainLength * CallsPerWindow;
@@ -606,6 +613,8 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
     if (!Adaptive || Settled ||
         Elapsed.count() >= Options.SettleTimeLimitSeconds)
       break;
+    if (Rotation)
+      Rotation->moveToNextCpu();
   }
 
   double Count =

@@ -1,0 +1,57 @@
+//===-- CpuRotation.cpp -----------------------------------------*- C++ -*-===//
+
+#include "CpuRotation.h"
+#include <algorithm>
+
+#ifdef __linux__
+#include <sched.h>
+#endif
+
+namespace llvm {
+namespace exegesis {
+
+CpuRotation::CpuRotation() {
+#ifdef __linux__
+  cpu_set_t Set;
+  CPU_ZERO(&Set);
+  if (sched_getaffinity(0, sizeof(Set), &Set) != 0)
+    return;
+  for (int Cpu = 0; Cpu < CPU_SETSIZE; ++Cpu)
+    if (CPU_ISSET(Cpu, &Set))
+      AllowedCpus.push_back(Cpu);
+#endif
+}
+
+CpuRotation::~CpuRotation() {
+#ifdef __linux__
+  if (!Moved)
+    return;
+  cpu_set_t Set;
+  CPU_ZERO(&Set);
+  for (int Cpu : AllowedCpus)
+    CPU_SET(Cpu, &Set);
+  sched_setaffinity(0, sizeof(Set), &Set);
+#endif
+}
+
+bool CpuRotation::moveToNextCpu() {
+#ifdef __linux__
+  if (AllowedCpus.size() < 2)
+    return false;
+  int Current = sched_getcpu();
+  auto Next = std::upper_bound(AllowedCpus.begin(), AllowedCpus.end(), Current);
+  int Target = Next == AllowedCpus.end() ? AllowedCpus.front() : *Next;
+  cpu_set_t Set;
+  CPU_ZERO(&Set);
+  CPU_SET(Target, &Set);
+  if (sched_setaffinity(0, sizeof(Set), &Set) != 0)
+    return false;
+  Moved = true;
+  return true;
+#else
+  return false;
+#endif
+}
+
+} // namespace exegesis
+} // namespace llvm

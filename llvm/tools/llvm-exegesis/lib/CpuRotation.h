@@ -1,0 +1,41 @@
+//===-- CpuRotation.h - Moving the measuring thread between CPUs -*- C++
+//-*-===//
+//
+// On a shared VM one CPU can stay disturbed (a busy SMT sibling, another
+// guest) for seconds while another is quiet. A measurement whose run of
+// samples did not settle moves the thread to the next CPU it is allowed on
+// before the next run; the thread's own affinity mask is restored at the
+// end. A thread allowed on one CPU only (taskset) stays there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_CPUROTATION_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_CPUROTATION_H
+
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+class CpuRotation {
+public:
+  /// Remembers the calling thread's affinity mask; does not move it yet.
+  CpuRotation();
+  /// Restores the mask when the thread was moved.
+  ~CpuRotation();
+  CpuRotation(const CpuRotation &) = delete;
+  CpuRotation &operator=(const CpuRotation &) = delete;
+
+  /// Pins the calling thread to the next allowed CPU after the one it is on.
+  /// False (and nothing changed) when it has nowhere else to go.
+  bool moveToNextCpu();
+
+private:
+  std::vector<int> AllowedCpus;
+  bool Moved = false;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

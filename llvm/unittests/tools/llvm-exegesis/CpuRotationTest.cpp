@@ -1,0 +1,56 @@
+//===-- CpuRotationTest.cpp - Moving the measuring thread -------*- C++ -*-===//
+
+#include "lib/CpuRotation.h"
+#include "gtest/gtest.h"
+
+#ifdef __linux__
+#include <sched.h>
+#endif
+
+using namespace llvm::exegesis;
+
+namespace {
+
+#ifdef __linux__
+static cpu_set_t currentMask() {
+  cpu_set_t Set;
+  CPU_ZERO(&Set);
+  EXPECT_EQ(sched_getaffinity(0, sizeof(Set), &Set), 0);
+  return Set;
+}
+
+TEST(CpuRotationTest, MovesToTheNextAllowedCpuAndRestoresTheMask) {
+  cpu_set_t Original = currentMask();
+  if (CPU_COUNT(&Original) < 2)
+    GTEST_SKIP() << "needs two CPUs";
+  {
+    CpuRotation Rotation;
+    ASSERT_TRUE(Rotation.moveToNextCpu());
+    cpu_set_t Pinned = currentMask();
+    EXPECT_EQ(CPU_COUNT(&Pinned), 1);
+    int First = sched_getcpu();
+    EXPECT_TRUE(CPU_ISSET(First, &Pinned));
+    ASSERT_TRUE(Rotation.moveToNextCpu());
+    EXPECT_NE(sched_getcpu(), First);
+  }
+  cpu_set_t Restored = currentMask();
+  EXPECT_TRUE(CPU_EQUAL(&Restored, &Original));
+}
+
+TEST(CpuRotationTest, AThreadAllowedOnOneCpuStaysThere) {
+  cpu_set_t Original = currentMask();
+  cpu_set_t One;
+  CPU_ZERO(&One);
+  CPU_SET(sched_getcpu(), &One);
+  ASSERT_EQ(sched_setaffinity(0, sizeof(One), &One), 0);
+  {
+    CpuRotation Rotation;
+    EXPECT_FALSE(Rotation.moveToNextCpu());
+  }
+  cpu_set_t After = currentMask();
+  EXPECT_TRUE(CPU_EQUAL(&After, &One));
+  ASSERT_EQ(sched_setaffinity(0, sizeof(Original), &Original), 0);
+}
+#endif
+
+} // namespace
