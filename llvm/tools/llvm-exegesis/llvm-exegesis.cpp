@@ -170,17 +170,18 @@ static cl::opt<double> SubprocessTimeout(
              "(subprocess mode)"),
     cl::cat(BenchmarkOptions), cl::init(30));
 
-/// A single measurement waits up to 5 s for a quiet stretch; a sweep of
-/// every opcode, where a tenth of the opcodes are noisy by nature and would
-/// each wait out the limit, 1 s.
+/// A single measurement waits up to 5 s for a quiet stretch. A sweep of
+/// every opcode takes one run per opcode: with 1 s, the 23% of opcodes that
+/// are noisy by nature or met a busy stretch made a sweep 16 minutes
+/// instead of about 2.5.
 static constexpr double DefaultSettleTimeLimit = 5;
-static constexpr double DefaultSweepSettleTimeLimit = 1;
+static constexpr double DefaultSweepSettleTimeLimit = 0;
 static cl::opt<double> SettleTimeLimit(
     "settle-time-limit",
     cl::desc("with a time-based cycle counter and min aggregation: seconds "
              "to keep sampling, -benchmark-repeat-count samples at a time, "
              "until the samples of one run agree (0: take one run; default "
-             "5, or 1 with -opcode-index=-1)"),
+             "5, or 0 with -opcode-index=-1)"),
     cl::cat(BenchmarkOptions), cl::init(DefaultSettleTimeLimit));
 
 static cl::opt<CounterHandoffMethod> CounterHandoffOpt(
