@@ -103,12 +103,12 @@ static constexpr unsigned TimeBasedRoundsPerSample = 5;
 /// the subprocess timeout.
 static constexpr double TimeBasedBudgetCycles = 3e9;
 
-/// Under min aggregation, runs of samples follow one another until one
-/// settles: this fraction of its samples lie within TimeBasedAgreement
-/// (relative width) of each other. On a quiet machine nearly every sample is
-/// the latency to a few tenths of a percent; a busy SMT sibling or
-/// hypervisor scatters them, or shifts them together, by several percent for
-/// a second or more (bench/accuracy/README.md).
+/// Under min aggregation, runs of samples follow one another until two
+/// have settled (this fraction of a run's samples lie within
+/// TimeBasedAgreement, a relative width, of each other) and agree. On a quiet
+/// machine nearly every sample is the latency to a few tenths of a percent; a
+/// busy SMT sibling or hypervisor scatters them, or shifts them together, by
+/// several percent for a second or more (bench/accuracy/README.md).
 static constexpr double TimeBasedSettledFraction = 2.0 / 3.0;
 static constexpr double TimeBasedAgreement = 0.003;
 
@@ -522,9 +522,10 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
       Options.RepeatCount * RoundsPerSample + TimeBasedWarmupRounds;
 
   // Runs of RepeatCount samples each. Under min aggregation, runs follow
-  // one another until one settles (TimeBasedSettledFraction of its samples
-  // within TimeBasedAgreement of each other) or -settle-time-limit is spent;
-  // the other modes take one run.
+  // one another until two have settled (TimeBasedSettledFraction of a run's
+  // samples within TimeBasedAgreement of each other) and agree within
+  // TimeBasedAgreement, or -settle-time-limit is spent; the other modes take
+  // one run.
   bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
   auto Start = std::chrono::steady_clock::now();
   // In process, a run that did not settle moves the tool to another CPU
@@ -539,7 +540,12 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   // The run whose samples agreed best so far, and its group.
   SampleCluster BestGroup;
   size_t BestRunSamples = 0;
-  bool Settled = false;
+  // The groups of the runs that settled so far; two that agree end the
+  // measurement (one alone can be a steady disturbance: a neighbour keeping
+  // the integer units busy slowed the calibration, and an FP snippet
+  // settled 16% low).
+  std::vector<double> SettledMedians;
+  std::optional<double> Confirmed;
   unsigned Runs = 0;
   while (true) {
     ++Runs;
@@ -607,10 +613,18 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
       BestGroup = Group;
       BestRunSamples = RunCycles.size();
     }
-    Settled = Group.Size >= TimeBasedSettledFraction * RunCycles.size();
+    if (Group.Size >= TimeBasedSettledFraction * RunCycles.size()) {
+      for (double Earlier : SettledMedians)
+        if (std::fabs(Earlier - Group.Median) <=
+            TimeBasedAgreement * std::min(Earlier, Group.Median)) {
+          Confirmed = (Earlier + Group.Median) / 2;
+          break;
+        }
+      SettledMedians.push_back(Group.Median);
+    }
     std::chrono::duration<double> Elapsed =
         std::chrono::steady_clock::now() - Start;
-    if (!Adaptive || Settled ||
+    if (!Adaptive || Confirmed ||
         Elapsed.count() >= Options.SettleTimeLimitSeconds)
       break;
     if (Rotation)
@@ -618,8 +632,9 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   }
 
   double Count =
-      Adaptive ? BestGroup.Median
-               : aggregateTimeBasedSamples(SampleCycles, Options.Aggregation);
+      !Adaptive   ? aggregateTimeBasedSamples(SampleCycles, Options.Aggregation)
+      : Confirmed ? *Confirmed
+                  : BestGroup.Median;
   if (!std::isfinite(Count))
     return measureError("cycle calibration failed in every sample");
 
@@ -639,7 +654,7 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   LastSampling.Runs = Runs;
   LastSampling.SamplesPerRun = BestRunSamples;
   LastSampling.AgreeingSamples = BestGroup.Size;
-  LastSampling.Settled = Settled;
+  LastSampling.Confirmed = Confirmed.has_value();
   LastSampling.Adaptive = Adaptive;
   return Measure;
 }
@@ -736,17 +751,25 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
          << "each sample from the minima of " << LastSampling.RoundsPerSample
          << " rounds";
       if (LastSampling.Adaptive) {
-        OS << ", min taken as the median of the largest group of samples "
-              "within "
-           << format("%.1f", 100 * TimeBasedAgreement)
-           << "% of each other: " << LastSampling.AgreeingSamples << " of "
-           << LastSampling.SamplesPerRun;
-        if (LastSampling.Settled)
-          OS << " in run " << LastSampling.Runs << " (settled)";
+        OS << ", min taken from runs of samples that settle (two thirds of a "
+              "run within "
+           << format("%.1f", 100 * TimeBasedAgreement) << "% of each other)";
+        if (LastSampling.Confirmed)
+          OS << ": run " << LastSampling.Runs
+             << " settled and agrees with an earlier settled run, the value "
+                "is the mean of the medians of their groups";
+        else if (Options.SettleTimeLimitSeconds == 0)
+          OS << ": one run (-settle-time-limit=0), the value is the median of "
+                "its largest group, "
+             << LastSampling.AgreeingSamples << " of "
+             << LastSampling.SamplesPerRun << " samples";
         else
-          OS << " in the best of " << LastSampling.Runs
-             << " runs (no run settled within -settle-time-limit: the machine "
-                "was busy, and the value may be off by a few percent)";
+          OS << ": no two settled runs agreed in " << LastSampling.Runs
+             << " runs within -settle-time-limit (the machine was busy, and "
+                "the value may be off by a few percent), the value is the "
+                "median of the largest group, "
+             << LastSampling.AgreeingSamples << " of "
+             << LastSampling.SamplesPerRun << " samples of one run";
       }
     }
     Result.Info =

@@ -29,9 +29,9 @@
 // calibration L, calibration 2L each), estimated from the block's minima,
 // short enough for the clock not to change within it. Under min
 // aggregation, runs of -benchmark-repeat-count samples follow one another
-// until one settles, two thirds of its samples agreeing within 0.3%, or
-// -settle-time-limit is spent; the value is the median of that run's
-// agreeing group (see findDensestCluster). Other modes aggregate one run.
+// until two have settled (two thirds of a run's samples within 0.3% of each
+// other, see findDensestCluster) and agree within 0.3%, or
+// -settle-time-limit is spent. Other modes aggregate one run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,7 +128,8 @@ private:
     size_t SamplesPerRun = 0;
     /// The largest group of agreeing samples in the run that agreed best.
     size_t AgreeingSamples = 0;
-    bool Settled = false;
+    /// Two settled runs agreed.
+    bool Confirmed = false;
     bool Adaptive = false;
   };
 
