@@ -68,12 +68,18 @@ double medianOf(std::vector<double> Values) {
   return (Lower + Upper) / 2;
 }
 
+/// \p Values without the NaNs of samples that could not be calibrated.
+static std::vector<double> finiteValues(ArrayRef<double> Values) {
+  std::vector<double> Finite;
+  for (double V : Values)
+    if (std::isfinite(V))
+      Finite.push_back(V);
+  return Finite;
+}
+
 double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
                                  ResultAggregationMode Mode) {
-  std::vector<double> Usable;
-  for (double E : Estimates)
-    if (std::isfinite(E))
-      Usable.push_back(E);
+  std::vector<double> Usable = finiteValues(Estimates);
   if (Usable.empty())
     return NAN;
   if (Mode == ResultAggregationMode::Min)
@@ -114,10 +120,7 @@ static constexpr double TimeBasedAgreement = 0.003;
 
 SampleCluster findDensestCluster(ArrayRef<double> Values,
                                  double RelativeWidth) {
-  std::vector<double> Sorted;
-  for (double V : Values)
-    if (std::isfinite(V))
-      Sorted.push_back(V);
+  std::vector<double> Sorted = finiteValues(Values);
   std::sort(Sorted.begin(), Sorted.end());
   SampleCluster Best;
   size_t BestBegin = 0;
