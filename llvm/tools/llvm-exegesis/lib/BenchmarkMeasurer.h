@@ -68,8 +68,8 @@ double medianOf(std::vector<double> Values);
 /// mean and min-variance as for samples; min gives the median: a time-based
 /// sample is a ratio of two differences, which noise pushes below the truth
 /// as often as above it, so its minimum is biased low. (The measured value
-/// under min is the agreeing group of a settled run instead; this median
-/// summarises the calibration for `info`.)
+/// under min comes from the agreeing groups of two settled runs instead;
+/// this median summarises the calibration for `info`.)
 double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
                                  ResultAggregationMode Mode);
 

@@ -76,7 +76,7 @@ struct BenchmarkRunOptions {
   /// Subprocess mode: kill a child still running after this many seconds.
   double SubprocessTimeoutSeconds = 30;
   /// A time-based cycle counter under min aggregation: how long to keep
-  /// sampling, run after run, for a run whose samples agree (0: one run).
+  /// sampling, run after run, for two settled runs that agree (0: one run).
   double SettleTimeLimitSeconds = 5;
   CounterHandoffMethod CounterHandoff = CounterHandoffMethod::Auto;
 };
