@@ -531,11 +531,12 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   // one run.
   bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
   auto Start = std::chrono::steady_clock::now();
-  // In process, a run that did not settle moves the tool to another CPU
-  // before the next one (a subprocess's children are placed afresh by the
-  // scheduler each run).
+  // A run that did not end the measurement moves the tool to another CPU
+  // before the next one; a subprocess's children inherit the tool's CPU
+  // (left to itself, the scheduler kept putting them on the same one).
+  // -benchmark-process-cpu pins the children instead.
   std::optional<CpuRotation> Rotation;
-  if (Adaptive && Options.Execution == ExecutionMode::InProcess)
+  if (Adaptive && !Options.BenchmarkProcessCpu)
     Rotation.emplace();
   std::vector<std::vector<CounterValues>> Readings(FunctionCycles.size());
   std::vector<double> SampleCycles, SampleRatios;
