@@ -659,7 +659,6 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   LastSampling.SamplesPerRun = BestRunSamples;
   LastSampling.AgreeingSamples = BestGroup.Size;
   LastSampling.Confirmed = Confirmed.has_value();
-  LastSampling.Adaptive = Adaptive;
   return Measure;
 }
 
@@ -754,7 +753,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
       OS << ", " << LastSampling.CallsPerWindow << " calls per counter window, "
          << "each sample from the minima of " << LastSampling.RoundsPerSample
          << " rounds";
-      if (LastSampling.Adaptive) {
+      if (Options.Aggregation == ResultAggregationMode::Min) {
         OS << ", min taken from runs of samples that settle (two thirds of a "
               "run within "
            << format("%.1f", 100 * TimeBasedAgreement) << "% of each other)";

@@ -130,7 +130,6 @@ private:
     size_t AgreeingSamples = 0;
     /// Two settled runs agreed.
     bool Confirmed = false;
-    bool Adaptive = false;
   };
 
   BenchmarkMeasurer(const LLVMState &State, const BenchmarkRunOptions &Options)
