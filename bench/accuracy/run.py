@@ -63,10 +63,11 @@ def snippet(template, copies):
 
 
 VALUE = re.compile(r"key: (\w+), value: ([-0-9.e+]+)")
+INFO = re.compile(r"^info:\s*(.*)$", re.M)
 
 
 def measure(tool, path, mode, extra):
-    """Runs the tool once; returns (value, wall seconds) or raises."""
+    """Runs the tool once; returns (value, wall seconds, info) or raises."""
     start = time.perf_counter()
     result = subprocess.run(
         [tool, "-mode=" + mode, "-snippets-file=" + path] + extra,
@@ -78,7 +79,8 @@ def measure(tool, path, mode, extra):
         raise RuntimeError("%s failed: %s%s" % (
             os.path.basename(path), result.stderr.decode().strip(),
             re.findall(r"error: .*", out)))
-    return float(match.group(2)), wall
+    info = INFO.search(out)
+    return float(match.group(2)), wall, info.group(1) if info else ""
 
 
 def main():
@@ -92,7 +94,8 @@ def main():
     parser.add_argument("--extra", action="append", default=[],
                         help="an extra tool option for every latency run")
     parser.add_argument("--verbose", action="store_true",
-                        help="print every run's value")
+                        help="print every run's value, and the info of the "
+                             "runs more than 0.5%% from the median")
     parser.add_argument("--throughput", action="store_true",
                         help="also measure inverse throughput (in process, "
                              "loop repetition with a 256-instruction body, 8 independent copies)")
@@ -118,12 +121,13 @@ def main():
                 f.write(snippet(template, 1))
             row = "%-13s %5g |" % (name, latency)
             for mode in modes:
-                values = []
+                values, infos = [], []
                 for _ in range(args.runs):
-                    value, wall = measure(args.tool, path, "latency",
+                    value, wall, info = measure(args.tool, path, "latency",
                                           ["-execution-mode=" + mode] +
                                           args.extra)
                     values.append(value)
+                    infos.append(info)
                     walls[mode].append(wall)
                 median = statistics.median(values)
                 error = (median - latency) / latency
@@ -135,6 +139,10 @@ def main():
                 if args.verbose:
                     print("  %s %s: %s" % (name, mode, " ".join(
                         "%.4f" % v for v in values)))
+                    # How the runs that stray from the median were sampled.
+                    for value, info in zip(values, infos):
+                        if abs(value - median) > 0.005 * median:
+                            print("    %.4f: %s" % (value, info))
                 row += " %8.3f %+6.1f%% %5.1f%% %5.0f |" % (
                     median, 100 * error, 100 * spread,
                     1000 * statistics.mean(walls[mode][-args.runs:]))
@@ -142,7 +150,7 @@ def main():
                 tpath = os.path.join(tmp, name + "-throughput.s")
                 with open(tpath, "w") as f:
                     f.write(snippet(template, 8))
-                value, _ = measure(args.tool, tpath, "inverse_throughput",
+                value, _, _ = measure(args.tool, tpath, "inverse_throughput",
                                    ["-repetition-mode=loop", "-loop-body-size=256"])
                 # The snippet holds 8 instructions; value is per instruction.
                 row += " rthroughput %.3f (ref %g)" % (value, rthroughput)

@@ -117,6 +117,10 @@ static constexpr double TimeBasedBudgetCycles = 3e9;
 /// several percent for a second or more (bench/accuracy/README.md).
 static constexpr double TimeBasedSettledFraction = 2.0 / 3.0;
 static constexpr double TimeBasedAgreement = 0.003;
+/// How many times one measurement starts over with a new plan when a run's
+/// costs contradict the probe's (bounded: a run disturbed in turn must not
+/// keep it from ending).
+static constexpr unsigned TimeBasedMaxReplans = 2;
 
 SampleCluster findDensestCluster(ArrayRef<double> Values,
                                  double RelativeWidth) {
@@ -138,6 +142,56 @@ SampleCluster findDensestCluster(ArrayRef<double> Values,
     Best.Median = medianOf(std::vector<double>(
         Sorted.begin() + BestBegin, Sorted.begin() + BestBegin + Best.Size));
   return Best;
+}
+
+TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
+                                    bool Differencing, size_t NumBatches,
+                                    unsigned RepeatCount) {
+  TimeBasedPlan Plan;
+  // Calibration chains as long as the snippet's difference of N and 2N
+  // instructions: both differences then last equally long, so a disturbance
+  // that comes with the length of a window (a periodic interrupt, say)
+  // biases both alike and cancels in their ratio.
+  double SnippetCycles = 0;
+  if (!FunctionCycles.empty())
+    SnippetCycles = Differencing && FunctionCycles.size() > 1
+                        ? FunctionCycles[1] - FunctionCycles[0]
+                        : FunctionCycles[0];
+  if (!std::isfinite(SnippetCycles))
+    SnippetCycles = 0;
+  Plan.ChainLength = static_cast<uint64_t>(std::clamp(
+      SnippetCycles, double(MinChainLength), double(MaxChainLength)));
+
+  // Calls per window: the longest window holds about TimeBasedWindowCycles.
+  double LongestCall = 2.0 * Plan.ChainLength;
+  double RoundCycles = NumBatches * 3.0 * Plan.ChainLength;
+  for (double Cycles : FunctionCycles) {
+    if (!std::isfinite(Cycles))
+      continue;
+    LongestCall = std::max(LongestCall, Cycles);
+    RoundCycles += Cycles;
+  }
+  Plan.CallsPerWindow = static_cast<unsigned>(
+      std::max(1.0, std::floor(TimeBasedWindowCycles / LongestCall)));
+  RoundCycles *= Plan.CallsPerWindow;
+  // Rounds per sample: as many as the budget allows, up to
+  // TimeBasedRoundsPerSample.
+  Plan.RoundsPerSample = static_cast<unsigned>(
+      std::clamp((TimeBasedBudgetCycles / RoundCycles - TimeBasedWarmupRounds) /
+                     std::max(1u, RepeatCount),
+                 1.0, double(TimeBasedRoundsPerSample)));
+  return Plan;
+}
+
+bool isPlanContradicted(const TimeBasedPlan &Used, const TimeBasedPlan &Fresh) {
+  auto OffBy = [](double A, double B, double Factor) {
+    return std::max(A, B) > Factor * std::min(A, B);
+  };
+  // The probe's costs include starting and stopping the counter (one call
+  // per window), a run's hardly: for a short snippet that alone moves the
+  // calls per window by up to half, which is harmless.
+  return OffBy(Used.ChainLength, Fresh.ChainLength, 1.25) ||
+         OffBy(Used.CallsPerWindow, Fresh.CallsPerWindow, 2);
 }
 
 static Error measureError(const Twine &Message) {
@@ -490,39 +544,28 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
       FunctionCycles.push_back(Cheapest((**Probe)[I]) / TicksPerCycle);
   }
 
-  // Calibration chains as long as the snippet's difference of N and 2N
-  // instructions: both differences then last equally long, so a disturbance
-  // that comes with the length of a window (a periodic interrupt, say)
-  // biases both alike and cancels in their ratio.
-  double SnippetCycles =
-      V.Long ? FunctionCycles[1] - FunctionCycles[0] : FunctionCycles[0];
-  uint64_t ChainLength = static_cast<uint64_t>(std::clamp(
-      SnippetCycles, double(MinChainLength), double(MaxChainLength)));
-  Expected<CycleEstimator> Matched =
-      CycleEstimator::create(State.getTriple(), ChainLength);
-  if (!Matched)
-    return Matched.takeError();
-  std::vector<Batch> Batches = WithChains(*Matched);
-
-  // Calls per window: the longest window holds about
-  // TimeBasedWindowCycles. Rounds per sample: as many as the budget allows,
-  // up to TimeBasedRoundsPerSample.
-  double LongestCall = 2.0 * ChainLength;
-  for (double Cycles : FunctionCycles)
-    LongestCall = std::max(LongestCall, Cycles);
-  unsigned CallsPerWindow = static_cast<unsigned>(
-      std::max(1.0, std::floor(TimeBasedWindowCycles / LongestCall)));
-  double RoundCycles = 0;
-  for (double Cycles : FunctionCycles)
-    RoundCycles += Cycles;
-  RoundCycles += Batches.size() * 3.0 * ChainLength;
-  RoundCycles *= CallsPerWindow;
-  unsigned RoundsPerSample = static_cast<unsigned>(
-      std::clamp((TimeBasedBudgetCycles / RoundCycles - TimeBasedWarmupRounds) /
-                     Options.RepeatCount,
-                 1.0, double(TimeBasedRoundsPerSample)));
-  unsigned RoundsPerRun =
-      Options.RepeatCount * RoundsPerSample + TimeBasedWarmupRounds;
+  // Sized from the probe; a run whose own costs contradict the plan (the
+  // probe was disturbed: a 1-cycle snippet once got chains of 1000 adds and
+  // 3 calls per window, and never settled) starts sampling over with the
+  // plan its costs call for.
+  TimeBasedPlan Plan =
+      planTimeBasedSampling(FunctionCycles, V.Long != nullptr,
+                            MeasuredBatches.size(), Options.RepeatCount);
+  std::optional<CycleEstimator> Matched;
+  std::vector<Batch> Batches;
+  auto UsePlan = [&]() -> Error {
+    Expected<CycleEstimator> Chains =
+        CycleEstimator::create(State.getTriple(), Plan.ChainLength);
+    if (!Chains)
+      return Chains.takeError();
+    Batches.clear();
+    Matched.emplace(std::move(*Chains));
+    Batches = WithChains(*Matched);
+    return Error::success();
+  };
+  if (Error E = UsePlan())
+    return E;
+  unsigned Replans = 0;
 
   // Runs of RepeatCount samples each. Under min aggregation, runs follow
   // one another until two have settled (TimeBasedSettledFraction of a run's
@@ -538,9 +581,8 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   std::optional<CpuRotation> Rotation;
   if (Adaptive && !Options.BenchmarkProcessCpu)
     Rotation.emplace();
-  std::vector<std::vector<CounterValues>> Readings(FunctionCycles.size());
+  std::vector<std::vector<CounterValues>> Readings;
   std::vector<double> SampleCycles, SampleRatios;
-  uint64_t ExtraAdds = ChainLength * CallsPerWindow;
   // The run whose samples agreed best so far, and its group.
   SampleCluster BestGroup;
   size_t BestRunSamples = 0;
@@ -550,9 +592,20 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   // settled 16% low).
   std::vector<double> SettledMedians;
   std::optional<double> Confirmed;
+  auto StartOver = [&] {
+    Readings.assign(FunctionCycles.size(), {});
+    SampleCycles.clear();
+    SampleRatios.clear();
+    BestGroup = SampleCluster();
+    BestRunSamples = 0;
+    SettledMedians.clear();
+  };
+  StartOver();
   unsigned Runs = 0;
   while (true) {
     ++Runs;
+    unsigned RoundsPerRun =
+        Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
     // This run's readings per measured function, and its calibrations per
     // batch.
     std::vector<std::vector<CounterValues>> RunReadings(FunctionCycles.size());
@@ -560,7 +613,7 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
     size_t NextFunction = 0;
     for (const Batch &B : Batches) {
       Expected<std::optional<SampleTable>> Samples =
-          RunBatch(B, RoundsPerRun, CallsPerWindow);
+          RunBatch(B, RoundsPerRun, Plan.CallsPerWindow);
       if (!Samples)
         return Samples.takeError();
       if (!*Samples)
@@ -577,11 +630,40 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
       Expected<std::vector<double>> Ratios =
           CycleEstimator::computeBlockTicksPerCycle(
               column((**Samples)[FirstChain], 0),
-              column((**Samples)[FirstChain + 1], 0), ExtraAdds,
-              RoundsPerSample);
+              column((**Samples)[FirstChain + 1], 0),
+              Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
       if (!Ratios)
         return Ratios.takeError();
       BatchRatios.push_back(std::move(*Ratios));
+    }
+
+    // What each function cost in this run, from its least disturbed window:
+    // when that contradicts the plan, sampling starts over with a new one.
+    std::vector<double> RunRatios;
+    for (const std::vector<double> &Ratios : BatchRatios)
+      RunRatios.insert(RunRatios.end(), Ratios.begin(), Ratios.end());
+    double RunTicksPerCycle =
+        aggregateTimeBasedSamples(RunRatios, ResultAggregationMode::Min);
+    if (Replans < TimeBasedMaxReplans && RunTicksPerCycle > 0) {
+      std::vector<double> RunFunctionCycles;
+      for (const std::vector<CounterValues> &Column : RunReadings) {
+        std::vector<int64_t> Ticks = column(Column, 0);
+        RunFunctionCycles.push_back(
+            Ticks.empty() ? NAN
+                          : *std::min_element(Ticks.begin(), Ticks.end()) /
+                                RunTicksPerCycle / Plan.CallsPerWindow);
+      }
+      TimeBasedPlan Fresh =
+          planTimeBasedSampling(RunFunctionCycles, V.Long != nullptr,
+                                MeasuredBatches.size(), Options.RepeatCount);
+      if (isPlanContradicted(Plan, Fresh)) {
+        ++Replans;
+        Plan = Fresh;
+        if (Error E = UsePlan())
+          return E;
+        StartOver();
+        continue;
+      }
     }
 
     // Each sample is a block of consecutive rounds, short enough for the
@@ -590,11 +672,11 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
     // per cycle. With code at a fixed address, short and long run in
     // separate children, each with its own calibration: the sample's ratio
     // is then the mean of the two.
-    std::vector<int64_t> Short =
-        CycleEstimator::blockMinima(column(RunReadings[0], 0), RoundsPerSample);
+    std::vector<int64_t> Short = CycleEstimator::blockMinima(
+        column(RunReadings[0], 0), Plan.RoundsPerSample);
     std::vector<int64_t> Long =
         V.Long ? CycleEstimator::blockMinima(column(RunReadings[1], 0),
-                                             RoundsPerSample)
+                                             Plan.RoundsPerSample)
                : std::vector<int64_t>();
     std::vector<double> RunCycles;
     for (size_t S = 0; S < Short.size(); ++S) {
@@ -604,7 +686,7 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
       Ratio /= BatchRatios.size();
       double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
       SampleRatios.push_back(Ratio);
-      RunCycles.push_back(Ticks / Ratio / CallsPerWindow);
+      RunCycles.push_back(Ticks / Ratio / Plan.CallsPerWindow);
     }
     SampleCycles.insert(SampleCycles.end(), RunCycles.begin(), RunCycles.end());
     for (size_t F = 0; F < Readings.size(); ++F)
@@ -645,16 +727,16 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   BenchmarkMeasure Measure;
   setPerInstructionValues(Measure, V, Count);
   for (size_t I = 0; I < ValidationNames.size(); ++I)
-    Measure.ValidationCounters[ValidationNames[I]] = static_cast<int64_t>(
-        std::llround(differenceOfSamples(V, Readings, I + 1, CallsPerWindow)));
+    Measure.ValidationCounters[ValidationNames[I]] =
+        static_cast<int64_t>(std::llround(
+            differenceOfSamples(V, Readings, I + 1, Plan.CallsPerWindow)));
 
   LastSampling.TicksPerCycle =
       aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
   if (!std::isfinite(LastSampling.TicksPerCycle))
     LastSampling.TicksPerCycle = ProbeTicksPerCycle;
-  LastSampling.ChainLength = ChainLength;
-  LastSampling.CallsPerWindow = CallsPerWindow;
-  LastSampling.RoundsPerSample = RoundsPerSample;
+  LastSampling.Plan = Plan;
+  LastSampling.Replans = Replans;
   LastSampling.Runs = Runs;
   LastSampling.SamplesPerRun = BestRunSamples;
   LastSampling.AgreeingSamples = BestGroup.Size;
@@ -743,16 +825,20 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
       raw_string_ostream OS(Description);
       OS << " at " << format("%.4f", LastSampling.TicksPerCycle)
          << " ticks per core cycle (calibrated against a chain of "
-         << LastSampling.ChainLength << " dependent adds)";
+         << LastSampling.Plan.ChainLength << " dependent adds)";
     }
     if (MiddleHalf || TimeBased)
       Description += ", fixed costs cancelled by differencing runs of N and "
                      "2N instructions";
     if (TimeBased) {
       raw_string_ostream OS(Description);
-      OS << ", " << LastSampling.CallsPerWindow << " calls per counter window, "
-         << "each sample from the minima of " << LastSampling.RoundsPerSample
-         << " rounds";
+      OS << ", " << LastSampling.Plan.CallsPerWindow
+         << " calls per counter window, each sample from the minima of "
+         << LastSampling.Plan.RoundsPerSample << " rounds";
+      if (LastSampling.Replans)
+        OS << " (sized anew " << LastSampling.Replans
+           << (LastSampling.Replans == 1 ? " time" : " times")
+           << " after a run's costs contradicted the probe's)";
       if (Options.Aggregation == ResultAggregationMode::Min) {
         OS << ", min taken from runs of samples that settle (two thirds of a "
               "run within "

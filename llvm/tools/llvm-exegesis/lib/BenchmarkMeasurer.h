@@ -47,6 +47,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -80,6 +81,28 @@ struct SampleCluster {
   double Median = NAN;
 };
 SampleCluster findDensestCluster(ArrayRef<double> Values, double RelativeWidth);
+
+/// How a time-based measurement samples, sized from what each function
+/// costs: the calibration chains' length in adds, the calls per counter
+/// window and the rounds whose minima make a sample.
+struct TimeBasedPlan {
+  uint64_t ChainLength = 0;
+  unsigned CallsPerWindow = 1;
+  unsigned RoundsPerSample = 1;
+};
+
+/// The plan for measured functions costing \p FunctionCycles core cycles per
+/// call (short then long when \p Differencing), run in \p NumBatches
+/// executor calls, \p RepeatCount samples per run.
+TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
+                                    bool Differencing, size_t NumBatches,
+                                    unsigned RepeatCount);
+
+/// Whether a run sampled with \p Used measured costs that call for \p Fresh
+/// instead: the calibration chain is off by more than a quarter, or the
+/// calls per window by more than half (the probe behind \p Used was
+/// disturbed).
+bool isPlanContradicted(const TimeBasedPlan &Used, const TimeBasedPlan &Fresh);
 
 class BenchmarkMeasurer {
 public:
@@ -121,9 +144,10 @@ private:
   /// How the most recent time-based measurement sampled, for `info`.
   struct TimeBasedSampling {
     double TicksPerCycle = 0;
-    uint64_t ChainLength = 0;
-    unsigned CallsPerWindow = 1;
-    unsigned RoundsPerSample = 1;
+    TimeBasedPlan Plan;
+    /// Times a run's own costs contradicted the plan and sampling started
+    /// over with a new one.
+    unsigned Replans = 0;
     unsigned Runs = 1;
     size_t SamplesPerRun = 0;
     /// The largest group of agreeing samples in the run that agreed best.
