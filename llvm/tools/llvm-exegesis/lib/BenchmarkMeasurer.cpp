@@ -497,30 +497,29 @@ void BenchmarkMeasurer::setPerInstructionValues(BenchmarkMeasure &Measure,
   Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
 }
 
-Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
-    const Variant &V, ArrayRef<Batch> MeasuredBatches, BatchRunner RunBatch) {
-  // The batches with a pair of calibration chains appended.
-  auto WithChains = [&](const CycleEstimator &Chains) {
-    std::vector<Batch> Batches(MeasuredBatches.begin(), MeasuredBatches.end());
-    for (Batch &B : Batches)
-      for (const ExecutableFunction *F : Chains.getCalibrationFunctions()) {
-        B.Run.push_back(F);
-        B.Assembled.push_back(nullptr);
-      }
-    return Batches;
-  };
+std::vector<BenchmarkMeasurer::Batch>
+BenchmarkMeasurer::withChains(ArrayRef<Batch> MeasuredBatches,
+                              const CycleEstimator &Chains) {
+  std::vector<Batch> Batches(MeasuredBatches.begin(), MeasuredBatches.end());
+  for (Batch &B : Batches)
+    for (const ExecutableFunction *F : Chains.getCalibrationFunctions()) {
+      B.Run.push_back(F);
+      B.Assembled.push_back(nullptr);
+    }
+  return Batches;
+}
 
-  // The probe: two rounds of every batch (the first pays for cold caches and
-  // page faults), one call per window, with the default chains. It gives
-  // each function's cost in core cycles, which sizes the calibration chains,
-  // the windows and the rounds.
-  std::vector<double> FunctionCycles;
-  double ProbeTicksPerCycle = 0;
-  for (const Batch &B : WithChains(*Estimator)) {
-    Expected<std::optional<SampleTable>> Probe = RunBatch(B, 2, 1);
-    if (!Probe)
-      return Probe.takeError();
-    if (!*Probe)
+Expected<std::optional<BenchmarkMeasurer::TimeBasedProbe>>
+BenchmarkMeasurer::probeTimeBased(ArrayRef<Batch> MeasuredBatches,
+                                  BatchRunner RunBatch) const {
+  // Two rounds of every batch (the first pays for cold caches and page
+  // faults), one call per window, with the default chains.
+  TimeBasedProbe Probe;
+  for (const Batch &B : withChains(MeasuredBatches, *Estimator)) {
+    Expected<std::optional<SampleTable>> Samples = RunBatch(B, 2, 1);
+    if (!Samples)
+      return Samples.takeError();
+    if (!*Samples)
       return std::nullopt;
     auto Cheapest = [](const std::vector<CounterValues> &Readings) {
       int64_t Ticks = Readings.front()[0];
@@ -530,19 +529,118 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
     };
     size_t FirstChain = B.Run.size() - 2;
     double Chain = Estimator->getChainLength();
-    double TicksPerCycle = (Cheapest((**Probe)[FirstChain + 1]) -
-                            Cheapest((**Probe)[FirstChain])) /
+    double TicksPerCycle = (Cheapest((**Samples)[FirstChain + 1]) -
+                            Cheapest((**Samples)[FirstChain])) /
                            Chain;
     // A disturbed probe: the long chain alone, start/stop cost included.
     if (!(TicksPerCycle > 0))
-      TicksPerCycle = Cheapest((**Probe)[FirstChain + 1]) / (2 * Chain);
+      TicksPerCycle = Cheapest((**Samples)[FirstChain + 1]) / (2 * Chain);
     if (!(TicksPerCycle > 0))
       return measureError("the time counter did not advance while probing "
                           "the cost of the snippet");
-    ProbeTicksPerCycle = TicksPerCycle;
+    Probe.TicksPerCycle = TicksPerCycle;
     for (size_t I = 0; I < FirstChain; ++I)
-      FunctionCycles.push_back(Cheapest((**Probe)[I]) / TicksPerCycle);
+      Probe.FunctionCycles.push_back(Cheapest((**Samples)[I]) / TicksPerCycle);
   }
+  return Probe;
+}
+
+Expected<std::optional<BenchmarkMeasurer::TimeBasedRun>>
+BenchmarkMeasurer::runTimeBased(ArrayRef<Batch> Batches,
+                                const TimeBasedPlan &Plan, size_t NumFunctions,
+                                BatchRunner RunBatch) const {
+  unsigned RoundsPerRun =
+      Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
+  TimeBasedRun Run;
+  Run.Readings.resize(NumFunctions);
+  size_t NextFunction = 0;
+  for (const Batch &B : Batches) {
+    Expected<std::optional<SampleTable>> Samples =
+        RunBatch(B, RoundsPerRun, Plan.CallsPerWindow);
+    if (!Samples)
+      return Samples.takeError();
+    if (!*Samples)
+      return std::nullopt;
+    // Warm-up rounds pay for cold caches, TLBs, page faults and a clock
+    // still ramping up, and are dropped.
+    for (std::vector<CounterValues> &Column : **Samples)
+      Column.erase(Column.begin(),
+                   Column.begin() +
+                       std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
+    size_t FirstChain = B.Run.size() - 2;
+    for (size_t I = 0; I < FirstChain; ++I)
+      Run.Readings[NextFunction++] = std::move((**Samples)[I]);
+    Expected<std::vector<double>> Ratios =
+        CycleEstimator::computeBlockTicksPerCycle(
+            column((**Samples)[FirstChain], 0),
+            column((**Samples)[FirstChain + 1], 0),
+            Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
+    if (!Ratios)
+      return Ratios.takeError();
+    Run.BatchRatios.push_back(std::move(*Ratios));
+  }
+  return Run;
+}
+
+std::vector<double> BenchmarkMeasurer::costsOfRun(const TimeBasedRun &Run,
+                                                  const TimeBasedPlan &Plan) {
+  // Each function's least disturbed window, at the run's typical clock.
+  std::vector<double> Ratios;
+  for (const std::vector<double> &BatchRatios : Run.BatchRatios)
+    Ratios.insert(Ratios.end(), BatchRatios.begin(), BatchRatios.end());
+  double TicksPerCycle =
+      aggregateTimeBasedSamples(Ratios, ResultAggregationMode::Min);
+  std::vector<double> Costs;
+  for (const std::vector<CounterValues> &Column : Run.Readings) {
+    std::vector<int64_t> Ticks = column(Column, 0);
+    Costs.push_back(Ticks.empty() || !(TicksPerCycle > 0)
+                        ? NAN
+                        : *std::min_element(Ticks.begin(), Ticks.end()) /
+                              TicksPerCycle / Plan.CallsPerWindow);
+  }
+  return Costs;
+}
+
+std::vector<double>
+BenchmarkMeasurer::samplesOfRun(const TimeBasedRun &Run, const Variant &V,
+                                const TimeBasedPlan &Plan,
+                                std::vector<double> &SampleRatios) {
+  // Each sample is a block of consecutive rounds, short enough for the
+  // clock frequency to be the same throughout: the snippet's difference of
+  // minima in ticks over the calibration's difference of minima in ticks
+  // per cycle. With code at a fixed address, short and long run in
+  // separate children, each with its own calibration: the sample's ratio
+  // is then the mean of the two.
+  std::vector<int64_t> Short = CycleEstimator::blockMinima(
+      column(Run.Readings[0], 0), Plan.RoundsPerSample);
+  std::vector<int64_t> Long =
+      V.Long ? CycleEstimator::blockMinima(column(Run.Readings[1], 0),
+                                           Plan.RoundsPerSample)
+             : std::vector<int64_t>();
+  std::vector<double> Cycles;
+  for (size_t S = 0; S < Short.size(); ++S) {
+    double Ratio = 0;
+    for (const std::vector<double> &Ratios : Run.BatchRatios)
+      Ratio += Ratios[S];
+    Ratio /= Run.BatchRatios.size();
+    double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
+    SampleRatios.push_back(Ratio);
+    Cycles.push_back(Ticks / Ratio / Plan.CallsPerWindow);
+  }
+  return Cycles;
+}
+
+Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
+    const Variant &V, ArrayRef<Batch> MeasuredBatches, BatchRunner RunBatch) {
+  // The probe gives each function's cost in core cycles, which sizes the
+  // calibration chains, the windows and the rounds.
+  Expected<std::optional<TimeBasedProbe>> Probe =
+      probeTimeBased(MeasuredBatches, RunBatch);
+  if (!Probe)
+    return Probe.takeError();
+  if (!*Probe)
+    return std::nullopt;
+  const std::vector<double> &FunctionCycles = (*Probe)->FunctionCycles;
 
   // Sized from the probe; a run whose own costs contradict the plan (the
   // probe was disturbed: a 1-cycle snippet once got chains of 1000 adds and
@@ -560,7 +658,7 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
       return Chains.takeError();
     Batches.clear();
     Matched.emplace(std::move(*Chains));
-    Batches = WithChains(*Matched);
+    Batches = withChains(MeasuredBatches, *Matched);
     return Error::success();
   };
   if (Error E = UsePlan())
@@ -604,57 +702,18 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   unsigned Runs = 0;
   while (true) {
     ++Runs;
-    unsigned RoundsPerRun =
-        Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
-    // This run's readings per measured function, and its calibrations per
-    // batch.
-    std::vector<std::vector<CounterValues>> RunReadings(FunctionCycles.size());
-    std::vector<std::vector<double>> BatchRatios;
-    size_t NextFunction = 0;
-    for (const Batch &B : Batches) {
-      Expected<std::optional<SampleTable>> Samples =
-          RunBatch(B, RoundsPerRun, Plan.CallsPerWindow);
-      if (!Samples)
-        return Samples.takeError();
-      if (!*Samples)
-        return std::nullopt;
-      // Warm-up rounds pay for cold caches, TLBs, page faults and a clock
-      // still ramping up, and are dropped.
-      for (std::vector<CounterValues> &Column : **Samples)
-        Column.erase(Column.begin(),
-                     Column.begin() + std::min<size_t>(TimeBasedWarmupRounds,
-                                                       Column.size()));
-      size_t FirstChain = B.Run.size() - 2;
-      for (size_t I = 0; I < FirstChain; ++I)
-        RunReadings[NextFunction++] = std::move((**Samples)[I]);
-      Expected<std::vector<double>> Ratios =
-          CycleEstimator::computeBlockTicksPerCycle(
-              column((**Samples)[FirstChain], 0),
-              column((**Samples)[FirstChain + 1], 0),
-              Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
-      if (!Ratios)
-        return Ratios.takeError();
-      BatchRatios.push_back(std::move(*Ratios));
-    }
+    Expected<std::optional<TimeBasedRun>> Run =
+        runTimeBased(Batches, Plan, FunctionCycles.size(), RunBatch);
+    if (!Run)
+      return Run.takeError();
+    if (!*Run)
+      return std::nullopt;
 
-    // What each function cost in this run, from its least disturbed window:
-    // when that contradicts the plan, sampling starts over with a new one.
-    std::vector<double> RunRatios;
-    for (const std::vector<double> &Ratios : BatchRatios)
-      RunRatios.insert(RunRatios.end(), Ratios.begin(), Ratios.end());
-    double RunTicksPerCycle =
-        aggregateTimeBasedSamples(RunRatios, ResultAggregationMode::Min);
-    if (Replans < TimeBasedMaxReplans && RunTicksPerCycle > 0) {
-      std::vector<double> RunFunctionCycles;
-      for (const std::vector<CounterValues> &Column : RunReadings) {
-        std::vector<int64_t> Ticks = column(Column, 0);
-        RunFunctionCycles.push_back(
-            Ticks.empty() ? NAN
-                          : *std::min_element(Ticks.begin(), Ticks.end()) /
-                                RunTicksPerCycle / Plan.CallsPerWindow);
-      }
+    // When what each function cost in this run contradicts the plan, sampling
+    // starts over with a new one.
+    if (Replans < TimeBasedMaxReplans) {
       TimeBasedPlan Fresh =
-          planTimeBasedSampling(RunFunctionCycles, V.Long != nullptr,
+          planTimeBasedSampling(costsOfRun(**Run, Plan), V.Long != nullptr,
                                 MeasuredBatches.size(), Options.RepeatCount);
       if (isPlanContradicted(Plan, Fresh)) {
         ++Replans;
@@ -666,32 +725,11 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
       }
     }
 
-    // Each sample is a block of consecutive rounds, short enough for the
-    // clock frequency to be the same throughout: the snippet's difference of
-    // minima in ticks over the calibration's difference of minima in ticks
-    // per cycle. With code at a fixed address, short and long run in
-    // separate children, each with its own calibration: the sample's ratio
-    // is then the mean of the two.
-    std::vector<int64_t> Short = CycleEstimator::blockMinima(
-        column(RunReadings[0], 0), Plan.RoundsPerSample);
-    std::vector<int64_t> Long =
-        V.Long ? CycleEstimator::blockMinima(column(RunReadings[1], 0),
-                                             Plan.RoundsPerSample)
-               : std::vector<int64_t>();
-    std::vector<double> RunCycles;
-    for (size_t S = 0; S < Short.size(); ++S) {
-      double Ratio = 0;
-      for (const std::vector<double> &Ratios : BatchRatios)
-        Ratio += Ratios[S];
-      Ratio /= BatchRatios.size();
-      double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
-      SampleRatios.push_back(Ratio);
-      RunCycles.push_back(Ticks / Ratio / Plan.CallsPerWindow);
-    }
+    std::vector<double> RunCycles = samplesOfRun(**Run, V, Plan, SampleRatios);
     SampleCycles.insert(SampleCycles.end(), RunCycles.begin(), RunCycles.end());
     for (size_t F = 0; F < Readings.size(); ++F)
-      Readings[F].insert(Readings[F].end(), RunReadings[F].begin(),
-                         RunReadings[F].end());
+      Readings[F].insert(Readings[F].end(), (*Run)->Readings[F].begin(),
+                         (*Run)->Readings[F].end());
 
     SampleCluster Group = findDensestCluster(RunCycles, TimeBasedAgreement);
     if (Group.Size * BestRunSamples >= BestGroup.Size * RunCycles.size() &&
@@ -734,7 +772,7 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   LastSampling.TicksPerCycle =
       aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
   if (!std::isfinite(LastSampling.TicksPerCycle))
-    LastSampling.TicksPerCycle = ProbeTicksPerCycle;
+    LastSampling.TicksPerCycle = (*Probe)->TicksPerCycle;
   LastSampling.Plan = Plan;
   LastSampling.Replans = Replans;
   LastSampling.Runs = Runs;

@@ -19,19 +19,20 @@
 // that lie closest together (the smallest variance).
 //
 // A time-based counter is noisier (interrupts, the hypervisor, a busy SMT
-// sibling, clock changes), so its sampling differs. A probe round measures
-// what every function costs; the calibration chains are then made as long
-// as the snippet's N-to-2N difference (so that whatever comes with the
-// length of a window affects both alike), and each counter window calls its
-// function several times (some tens of microseconds in all, so the
-// start/stop jitter is small next to it). Three warm-up rounds are dropped,
-// and a sample is a block of five consecutive rounds (snippet N, snippet 2N,
-// calibration L, calibration 2L each), estimated from the block's minima,
-// short enough for the clock not to change within it. Under min
-// aggregation, runs of -benchmark-repeat-count samples follow one another
-// until two have settled (two thirds of a run's samples within 0.3% of each
-// other, see findDensestCluster) and agree within 0.3%, or
-// -settle-time-limit is spent. Other modes aggregate one run.
+// sibling, clock changes), so its sampling differs. A probe round measures what
+// every function costs; the calibration chains are then made as long as the
+// snippet's N-to-2N difference (so that whatever comes with the length of a
+// window affects both alike), and each counter window calls its function
+// several times (some tens of microseconds in all, so the start/stop jitter is
+// small next to it); a run whose own costs contradict that plan (the probe was
+// disturbed) starts over with one made from them. Three warm-up rounds are
+// dropped, and a sample is a block of five consecutive rounds (snippet N,
+// snippet 2N, calibration L, calibration 2L each), estimated from the block's
+// minima, short enough for the clock not to change within it. Under min
+// aggregation, runs of -benchmark-repeat-count samples follow one another until
+// two have settled (two thirds of a run's samples within 0.3% of each other,
+// see findDensestCluster) and agree within 0.3%, or -settle-time-limit is
+// spent. Other modes aggregate one run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -156,6 +157,20 @@ private:
     bool Confirmed = false;
   };
 
+  /// What the probe of a time-based measurement found: each measured
+  /// function's cost in core cycles, and the ticks per cycle it saw.
+  struct TimeBasedProbe {
+    std::vector<double> FunctionCycles;
+    double TicksPerCycle = 0;
+  };
+  /// One run of a time-based measurement: per measured function its rounds'
+  /// readings (warm-up rounds dropped), per batch the calibration's ticks per
+  /// core cycle of each sample.
+  struct TimeBasedRun {
+    std::vector<std::vector<CounterValues>> Readings;
+    std::vector<std::vector<double>> BatchRatios;
+  };
+
   BenchmarkMeasurer(const LLVMState &State, const BenchmarkRunOptions &Options)
       : State(State), Options(Options) {}
 
@@ -170,6 +185,29 @@ private:
   Expected<std::optional<BenchmarkMeasure>>
   measureTimeBased(const Variant &V, ArrayRef<Batch> MeasuredBatches,
                    BatchRunner RunBatch);
+  /// \p MeasuredBatches with a pair of calibration chains appended to each.
+  static std::vector<Batch> withChains(ArrayRef<Batch> MeasuredBatches,
+                                       const CycleEstimator &Chains);
+  /// Two rounds of every batch, one call per window, with the default
+  /// chains. std::nullopt when the snippet failed.
+  Expected<std::optional<TimeBasedProbe>>
+  probeTimeBased(ArrayRef<Batch> MeasuredBatches, BatchRunner RunBatch) const;
+  /// One run of RepeatCount samples of \p Batches (measured functions, then
+  /// calibration chains) as \p Plan says. std::nullopt when the snippet
+  /// failed.
+  Expected<std::optional<TimeBasedRun>>
+  runTimeBased(ArrayRef<Batch> Batches, const TimeBasedPlan &Plan,
+               size_t NumFunctions, BatchRunner RunBatch) const;
+  /// Each measured function's cost per call in core cycles in \p Run, from
+  /// its least disturbed window.
+  static std::vector<double> costsOfRun(const TimeBasedRun &Run,
+                                        const TimeBasedPlan &Plan);
+  /// The snippet's cycles per sample of \p Run; appends each sample's ticks
+  /// per cycle to \p SampleRatios.
+  static std::vector<double> samplesOfRun(const TimeBasedRun &Run,
+                                          const Variant &V,
+                                          const TimeBasedPlan &Plan,
+                                          std::vector<double> &SampleRatios);
   /// Event \p EventIndex of \p Readings (per function of \p V) aggregated
   /// per call, the short function's subtracted from the long one's.
   double differenceOfSamples(const Variant &V,
