@@ -778,6 +778,7 @@ Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
   LastSampling.Runs = Runs;
   LastSampling.SamplesPerRun = BestRunSamples;
   LastSampling.AgreeingSamples = BestGroup.Size;
+  LastSampling.SettledRuns = SettledMedians.size();
   LastSampling.Confirmed = Confirmed.has_value();
   return Measure;
 }
@@ -874,9 +875,9 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
          << " calls per counter window, each sample from the minima of "
          << LastSampling.Plan.RoundsPerSample << " rounds";
       if (LastSampling.Replans)
-        OS << " (sized anew " << LastSampling.Replans
+        OS << " (sized again " << LastSampling.Replans
            << (LastSampling.Replans == 1 ? " time" : " times")
-           << " after a run's costs contradicted the probe's)";
+           << " from a run that contradicted the probe)";
       if (Options.Aggregation == ResultAggregationMode::Min) {
         OS << ", min taken from runs of samples that settle (two thirds of a "
               "run within "
@@ -892,7 +893,10 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
              << LastSampling.SamplesPerRun << " samples";
         else
           OS << ": no two settled runs agreed in " << LastSampling.Runs
-             << " runs within -settle-time-limit (the machine was busy, and "
+             << (LastSampling.Runs == 1 ? " run (" : " runs (")
+             << LastSampling.SettledRuns
+             << " settled) within -settle-time-limit (the machine was busy, "
+                "and "
                 "the value may be off by a few percent), the value is the "
                 "median of the largest group, "
              << LastSampling.AgreeingSamples << " of "

@@ -153,6 +153,8 @@ private:
     size_t SamplesPerRun = 0;
     /// The largest group of agreeing samples in the run that agreed best.
     size_t AgreeingSamples = 0;
+    /// Runs that settled, whether or not two of them agreed.
+    size_t SettledRuns = 0;
     /// Two settled runs agreed.
     bool Confirmed = false;
   };
