@@ -166,8 +166,8 @@ static cl::opt<CycleCounterKind> CycleCounterOpt(
 
 static cl::opt<double> SubprocessTimeout(
     "subprocess-timeout",
-    cl::desc("seconds after which a benchmarking subprocess is killed "
-             "(subprocess mode)"),
+    cl::desc("seconds after which a benchmarking subprocess is killed; in "
+             "process, a snippet still running is interrupted"),
     cl::cat(BenchmarkOptions), cl::init(30));
 
 /// A single measurement waits up to 5 s for a quiet stretch. A sweep of

@@ -203,7 +203,8 @@ BenchmarkMeasurer::~BenchmarkMeasurer() = default;
 std::unique_ptr<FunctionExecutor>
 BenchmarkMeasurer::makeExecutor(CounterSpec Spec) const {
   if (Options.Execution == ExecutionMode::InProcess)
-    return std::make_unique<InProcessFunctionExecutor>(std::move(Spec));
+    return std::make_unique<InProcessFunctionExecutor>(
+        std::move(Spec), Options.SubprocessTimeoutSeconds);
   SubProcessOptions SubOptions;
   SubOptions.Cpu = Options.BenchmarkProcessCpu;
   SubOptions.TimeoutSeconds = Options.SubprocessTimeoutSeconds;

@@ -2,13 +2,73 @@
 
 #include "InProcessFunctionExecutor.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cmath>
+#include <csignal>
 #include <cstring>
+#include <sys/time.h>
 
 namespace llvm {
 namespace exegesis {
 
-InProcessFunctionExecutor::InProcessFunctionExecutor(CounterSpec Counters)
-    : Counters(std::move(Counters)), Scratch(new char[ScratchMemorySize]()) {}
+InProcessFunctionExecutor::InProcessFunctionExecutor(CounterSpec Counters,
+                                                     double TimeoutSeconds)
+    : Counters(std::move(Counters)), TimeoutSeconds(TimeoutSeconds),
+      Scratch(new char[ScratchMemorySize]()) {}
+
+namespace {
+
+/// Set while snippet code runs inside the crash recovery context: only then
+/// may the timer's handler jump out of it.
+volatile sig_atomic_t InSnippet = 0;
+/// Set by the timer's handler: the time is up.
+volatile sig_atomic_t TimedOut = 0;
+
+void onTimeout(int) {
+  TimedOut = 1;
+  // Crash recovery catches SIGTRAP (not SIGALRM) and unwinds to RunSafely.
+  // Outside the snippet the loop sees TimedOut after the current call.
+  if (InSnippet)
+    raise(SIGTRAP);
+}
+
+/// A one-shot SIGALRM timer for one runAndSample call; the previous handler
+/// and timer come back when it ends.
+class InProcessWatchdog {
+public:
+  explicit InProcessWatchdog(double Seconds) {
+    InSnippet = 0;
+    TimedOut = 0;
+    struct sigaction Action = {};
+    Action.sa_handler = onTimeout;
+    // Not blocked while handled: the jump out of the handler never returns
+    // through it to unblock it.
+    Action.sa_flags = SA_NODEFER;
+    sigemptyset(&Action.sa_mask);
+    sigaction(SIGALRM, &Action, &OldAction);
+    struct itimerval Timer = {};
+    double Whole = std::floor(Seconds);
+    Timer.it_value.tv_sec = static_cast<time_t>(Whole);
+    Timer.it_value.tv_usec = static_cast<suseconds_t>((Seconds - Whole) * 1e6);
+    if (Timer.it_value.tv_sec == 0 && Timer.it_value.tv_usec == 0)
+      Timer.it_value.tv_usec = 1;
+    setitimer(ITIMER_REAL, &Timer, &OldTimer);
+  }
+  ~InProcessWatchdog() {
+    struct itimerval Off = {};
+    setitimer(ITIMER_REAL, &Off, nullptr);
+    sigaction(SIGALRM, &OldAction, nullptr);
+    setitimer(ITIMER_REAL, &OldTimer, nullptr);
+    InSnippet = 0;
+  }
+
+private:
+  struct sigaction OldAction;
+  struct itimerval OldTimer;
+};
+
+} // namespace
 
 InProcessFunctionExecutor::~InProcessFunctionExecutor() = default;
 
@@ -36,6 +96,13 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
     Group.emplace(std::move(*Opened));
   }
   CrashRecoveryContext::Enable();
+  InProcessWatchdog Watchdog(TimeoutSeconds);
+  auto TimedOutError = [&] {
+    std::string Seconds;
+    raw_string_ostream(Seconds) << format("%g", TimeoutSeconds);
+    return make_error<SnippetFailure>(
+        "snippet timed out while running: interrupted after " + Seconds + " s");
+  };
   SampleTable Samples(Functions.size());
   char *ScratchPtr = Scratch.get();
   for (unsigned S = 0; S < NumSamples; ++S) {
@@ -46,13 +113,18 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
           return E;
       CrashRecoveryContext Context;
       bool Completed = Context.RunSafely([&] {
-        for (unsigned Call = 0; Call < CallsPerSample; ++Call)
+        InSnippet = 1;
+        for (unsigned Call = 0; Call < CallsPerSample && !TimedOut; ++Call)
           Function(ScratchPtr);
+        InSnippet = 0;
       });
+      InSnippet = 0; // Also after a jump out of the snippet.
       if (Group) {
         if (Error E = Group->stop())
           return E;
       }
+      if (TimedOut)
+        return TimedOutError();
       if (!Completed)
         return crashed(Context.RetCode);
       if (!Group) {

@@ -2,8 +2,11 @@
 //
 // Runs the functions in the tool's own process, under LLVM's crash recovery:
 // cheap (no fork), but a snippet that corrupts memory can take the tool with
-// it, and one that hangs hangs the tool. A crash signal becomes the
-// SnippetFailure `snippet crashed while running: <signal>`.
+// it. A crash signal becomes the SnippetFailure `snippet crashed while
+// running: <signal>`. A snippet that does not return within the timeout is
+// interrupted (a timer signal, turned into a trap inside the recovery
+// context) and becomes `snippet timed out while running: interrupted after
+// <N> s`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +21,10 @@ namespace exegesis {
 
 class InProcessFunctionExecutor : public FunctionExecutor {
 public:
-  explicit InProcessFunctionExecutor(CounterSpec Counters);
+  /// \p TimeoutSeconds bounds one runAndSample call, as the subprocess
+  /// timeout bounds one benchmarking subprocess.
+  explicit InProcessFunctionExecutor(CounterSpec Counters,
+                                     double TimeoutSeconds = 30);
   ~InProcessFunctionExecutor() override;
 
   Expected<SampleTable>
@@ -28,6 +34,7 @@ public:
 
 private:
   CounterSpec Counters;
+  double TimeoutSeconds;
   std::unique_ptr<char[]> Scratch;
 };
 

@@ -3,6 +3,7 @@
 #include "lib/InProcessFunctionExecutor.h"
 #include "MachineCode.h"
 #include "gtest/gtest.h"
+#include <ctime>
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -86,6 +87,24 @@ TEST(InProcessFunctionExecutorTest, CrashesBecomeSnippetFailures) {
             "snippet crashed while running: Floating point exception");
   // The tool survives and can measure again.
   EXPECT_EQ(failureOf(AddRaxRax + Ret), "no failure");
+}
+
+TEST(InProcessFunctionExecutorTest, AHangIsInterruptedAfterTheTimeout) {
+  ExecutableFunction Spin = function(Hang);
+  InProcessFunctionExecutor Executor(taskClock(), 0.2);
+  Expected<SampleTable> Samples = Executor.runAndSample({&Spin}, 1);
+  ASSERT_FALSE(static_cast<bool>(Samples));
+  EXPECT_EQ(toString(Samples.takeError()),
+            "snippet timed out while running: interrupted after 0.2 s");
+  // The tool survives, and the timer is gone: a run longer than the timeout
+  // that does not hang completes.
+  ExecutableFunction Quick = function(AddRaxRax + Ret);
+  Samples = Executor.runAndSample({&Quick}, 3);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  struct timespec Pause = {0, 300000000};
+  nanosleep(&Pause, nullptr);
+  EXPECT_EQ(failureOf(Ud2 + Ret),
+            "snippet crashed while running: Illegal instruction");
 }
 
 TEST(InProcessFunctionExecutorTest, FixedMemoryIsRefused) {

@@ -1,5 +1,6 @@
 # A snippet that never returns (here: it waits for a signal with pause(2)) is
-# killed after -subprocess-timeout seconds.
+# killed after -subprocess-timeout seconds; in process, it is interrupted
+# after as long.
 
 # REQUIRES: exegesis-can-execute-in-subprocess, x86_64-linux
 
@@ -10,6 +11,10 @@
 # CHECK-NEXT: error: The benchmarking subprocess timed out after 0.5 s
 
 # BAD: -subprocess-timeout must be a positive number of seconds
+
+# RUN: llvm-exegesis -mtriple=x86_64-unknown-unknown -mode=latency -snippets-file=%s -execution-mode=inprocess -subprocess-timeout=0.5 | FileCheck %s --check-prefix=INPROCESS
+# INPROCESS: measurements: []
+# INPROCESS-NEXT: error: 'snippet timed out while running: interrupted after 0.5 s'
 
 movl $34, %eax
 syscall
