@@ -43,8 +43,9 @@ public:
     struct sigaction Action = {};
     Action.sa_handler = onTimeout;
     // Not blocked while handled: the jump out of the handler never returns
-    // through it to unblock it.
-    Action.sa_flags = SA_NODEFER;
+    // through it to unblock it. The tool's own system calls (reading the
+    // counters) are restarted, not failed, when the alarm comes during one.
+    Action.sa_flags = SA_NODEFER | SA_RESTART;
     sigemptyset(&Action.sa_mask);
     sigaction(SIGALRM, &Action, &OldAction);
     struct itimerval Timer = {};
