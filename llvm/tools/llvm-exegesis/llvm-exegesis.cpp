@@ -179,9 +179,9 @@ static constexpr double DefaultSweepSettleTimeLimit = 0;
 static cl::opt<double> SettleTimeLimit(
     "settle-time-limit",
     cl::desc("with a time-based cycle counter and min aggregation: seconds "
-             "to keep sampling, -benchmark-repeat-count samples at a time, "
-             "until the samples of one run agree (0: take one run; default "
-             "5, or 0 with -opcode-index=-1)"),
+             "to keep sampling, runs of -benchmark-repeat-count samples, "
+             "until two runs have settled and agree (0: take one run; "
+             "default 5, or 0 with -opcode-index=-1)"),
     cl::cat(BenchmarkOptions), cl::init(DefaultSettleTimeLimit));
 
 static cl::opt<CounterHandoffMethod> CounterHandoffOpt(

@@ -498,6 +498,17 @@ void BenchmarkMeasurer::setPerInstructionValues(BenchmarkMeasure &Measure,
   Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
 }
 
+/// The least disturbed window of a function's readings (its first event),
+/// NaN when there is none.
+static double cheapestTicks(ArrayRef<CounterValues> Readings) {
+  if (Readings.empty())
+    return NAN;
+  int64_t Ticks = Readings.front()[0];
+  for (const CounterValues &Reading : Readings)
+    Ticks = std::min(Ticks, Reading[0]);
+  return double(Ticks);
+}
+
 std::vector<BenchmarkMeasurer::Batch>
 BenchmarkMeasurer::withChains(ArrayRef<Batch> MeasuredBatches,
                               const CycleEstimator &Chains) {
@@ -522,26 +533,21 @@ BenchmarkMeasurer::probeTimeBased(ArrayRef<Batch> MeasuredBatches,
       return Samples.takeError();
     if (!*Samples)
       return std::nullopt;
-    auto Cheapest = [](const std::vector<CounterValues> &Readings) {
-      int64_t Ticks = Readings.front()[0];
-      for (const CounterValues &Reading : Readings)
-        Ticks = std::min(Ticks, Reading[0]);
-      return double(Ticks);
-    };
     size_t FirstChain = B.Run.size() - 2;
     double Chain = Estimator->getChainLength();
-    double TicksPerCycle = (Cheapest((**Samples)[FirstChain + 1]) -
-                            Cheapest((**Samples)[FirstChain])) /
+    double TicksPerCycle = (cheapestTicks((**Samples)[FirstChain + 1]) -
+                            cheapestTicks((**Samples)[FirstChain])) /
                            Chain;
     // A disturbed probe: the long chain alone, start/stop cost included.
     if (!(TicksPerCycle > 0))
-      TicksPerCycle = Cheapest((**Samples)[FirstChain + 1]) / (2 * Chain);
+      TicksPerCycle = cheapestTicks((**Samples)[FirstChain + 1]) / (2 * Chain);
     if (!(TicksPerCycle > 0))
       return measureError("the time counter did not advance while probing "
                           "the cost of the snippet");
     Probe.TicksPerCycle = TicksPerCycle;
     for (size_t I = 0; I < FirstChain; ++I)
-      Probe.FunctionCycles.push_back(Cheapest((**Samples)[I]) / TicksPerCycle);
+      Probe.FunctionCycles.push_back(cheapestTicks((**Samples)[I]) /
+                                     TicksPerCycle);
   }
   return Probe;
 }
@@ -592,13 +598,10 @@ std::vector<double> BenchmarkMeasurer::costsOfRun(const TimeBasedRun &Run,
   double TicksPerCycle =
       aggregateTimeBasedSamples(Ratios, ResultAggregationMode::Min);
   std::vector<double> Costs;
-  for (const std::vector<CounterValues> &Column : Run.Readings) {
-    std::vector<int64_t> Ticks = column(Column, 0);
-    Costs.push_back(Ticks.empty() || !(TicksPerCycle > 0)
-                        ? NAN
-                        : *std::min_element(Ticks.begin(), Ticks.end()) /
-                              TicksPerCycle / Plan.CallsPerWindow);
-  }
+  for (const std::vector<CounterValues> &Column : Run.Readings)
+    Costs.push_back(TicksPerCycle > 0 ? cheapestTicks(Column) / TicksPerCycle /
+                                            Plan.CallsPerWindow
+                                      : NAN);
   return Costs;
 }
 

@@ -1,5 +1,4 @@
-//===-- CpuRotation.h - Moving the measuring thread between CPUs -*- C++
-//-*-===//
+//===-- CpuRotation.h - Moving the thread between CPUs ----------*- C++ -*-===//
 //
 // On a shared VM one CPU can stay disturbed (a busy SMT sibling, another
 // guest) for seconds while another is quiet. A measurement whose run of
