@@ -16,6 +16,8 @@ path = [config.exegesis_tools_dir, config.llvm_tools_dir,
 config.environment["PATH"] = os.pathsep.join(path)
 config.substitutions.append(("%exegesis_src", config.exegesis_source_dir))
 config.substitutions.append(
+    ("%exegesis_tool", os.path.join(config.exegesis_tools_dir, "llvm-exegesis")))
+config.substitutions.append(
     ("%upstream-llvm-exegesis",
      os.path.join(config.llvm_tools_dir, "llvm-exegesis")))
 if config.have_libpfm:

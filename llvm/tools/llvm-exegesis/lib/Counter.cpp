@@ -2,8 +2,10 @@
 
 #include "Counter.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -15,6 +17,37 @@ static constexpr uint64_t GroupReadFormat = PERF_FORMAT_GROUP |
                                             PERF_FORMAT_TOTAL_TIME_ENABLED |
                                             PERF_FORMAT_TOTAL_TIME_RUNNING;
 
+/// kernel.perf_event_paranoid, if it can be read.
+static std::optional<int> readPerfEventParanoid() {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFileAsStream(PerfEventParanoidPath);
+  int Level = 0;
+  if (!Buffer || (*Buffer)->getBuffer().trim().getAsInteger(10, Level))
+    return std::nullopt;
+  return Level;
+}
+
+/// What would allow \p Event to be opened, for a permission failure: the
+/// paranoid level it needs (1 to count the kernel too, 2 for user mode only)
+/// or the capability that bypasses it.
+static std::string describePermissionFailure(const PerfEvent &Event) {
+  std::optional<int> Paranoid = readPerfEventParanoid();
+  std::string Current =
+      Paranoid ? "kernel.perf_event_paranoid is " + std::to_string(*Paranoid)
+               : std::string("kernel.perf_event_paranoid cannot be read");
+  bool CountsKernel = !Event.getAttributes().exclude_kernel;
+  int Needed = CountsKernel ? 1 : 2;
+  if (Paranoid && *Paranoid <= Needed)
+    return "denied although " + Current +
+           ": a seccomp filter or security module forbids perf_event_open "
+           "here; CAP_PERFMON may still allow it";
+  return Current + "; this event " +
+         (CountsKernel ? "counts kernel time too, which needs 1 or less"
+                       : "counts user time only, which needs 2 or less") +
+         " ('sysctl kernel.perf_event_paranoid=" + std::to_string(Needed) +
+         "') or CAP_PERFMON";
+}
+
 static std::string describeOpenFailure(const PerfEvent &Event, int Errno) {
   std::string Why = std::strerror(Errno);
   if (Errno == ENOENT || Errno == EOPNOTSUPP || Errno == ENODEV)
@@ -23,7 +56,7 @@ static std::string describeOpenFailure(const PerfEvent &Event, int Errno) {
                  "common in virtual machines)"
                : " (this PMU cannot count this event)";
   else if (Errno == EACCES || Errno == EPERM)
-    Why += " (see /proc/sys/kernel/perf_event_paranoid)";
+    Why += " (" + describePermissionFailure(Event) + ")";
   return Why;
 }
 

@@ -31,6 +31,10 @@ namespace exegesis {
 /// counter, in the order the group was opened with.
 using CounterValues = SmallVector<int64_t, 4>;
 
+/// Where the kernel's perf_event_paranoid level is, for permission errors.
+inline constexpr StringRef PerfEventParanoidPath =
+    "/proc/sys/kernel/perf_event_paranoid";
+
 /// Most events a group holds (bounds the raw reading the child sends).
 inline constexpr unsigned MaxEventsPerGroup = 8;
 

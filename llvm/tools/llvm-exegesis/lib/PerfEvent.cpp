@@ -61,6 +61,31 @@ static const GenericEvent GenericEvents[] = {
      cacheEvent(PERF_COUNT_HW_CACHE_ITLB, PERF_COUNT_HW_CACHE_OP_READ)},
 };
 
+/// Counting user mode only is what an unprivileged process may do at the
+/// default kernel.perf_event_paranoid (2). For hardware events it also keeps
+/// the kernel's part of starting and stopping the counter out of the counts.
+static void countUserOnly(perf_event_attr &Attributes) {
+  Attributes.exclude_kernel = 1;
+  Attributes.exclude_hv = 1;
+}
+
+/// The software clocks count the task's time whatever the exclude bits say
+/// (they are not sampled in user or kernel mode), so excluding the kernel
+/// costs them nothing and lets an unprivileged user open them.
+static bool isClockEvent(const perf_event_attr &Attributes) {
+  return Attributes.type == PERF_TYPE_SOFTWARE &&
+         (Attributes.config == PERF_COUNT_SW_TASK_CLOCK ||
+          Attributes.config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
+/// Whether \p Pmu (a sysfs PMU directory name) counts events of the CPU
+/// cores, where user-only counting applies; uncore, power and msr PMUs
+/// refuse the exclude bits.
+static bool isCorePmu(StringRef Pmu) {
+  return Pmu == "cpu" || Pmu.starts_with("cpu_") ||
+         Pmu.starts_with("armv8_pmuv3") || Pmu.starts_with("armv7_");
+}
+
 static Expected<std::string> readSysfsFile(StringRef EventName,
                                            const Twine &Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
@@ -153,6 +178,8 @@ static Error resolveSysfsEvent(StringRef Name, StringRef SysfsRoot,
   if (StringRef(*TypeText).getAsInteger(10, Type))
     return eventError(Name, "malformed PMU type '" + *TypeText + "'");
   Attributes.type = Type;
+  if (Type == PERF_TYPE_RAW || isCorePmu(Pmu))
+    countUserOnly(Attributes);
   if (Event.contains('='))
     return applyTerms(Name, PmuDir, Event, Attributes);
   SmallString<128> EventPath(PmuDir);
@@ -204,10 +231,8 @@ Expected<PerfEvent> PerfEvent::create(StringRef Name, StringRef SysfsRoot) {
     if (G.Name == Name) {
       Attributes.type = G.Type;
       Attributes.config = G.Config;
-      if (Event.isHardware()) {
-        Attributes.exclude_kernel = 1;
-        Attributes.exclude_hv = 1;
-      }
+      if (Event.isHardware() || isClockEvent(Attributes))
+        countUserOnly(Attributes);
       return Event;
     }
   if (Name.ends_with("/")) {

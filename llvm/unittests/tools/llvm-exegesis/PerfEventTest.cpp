@@ -24,6 +24,10 @@ protected:
     write("fake/events/uops", "event=0x3c,umask=0x1\n");
     write("fake/events/splitted", "split=0xab\n");
     write("fake/events/toowide", "event=0x100\n");
+    // A core PMU, as the kernel names it on x86.
+    write("cpu/type", "4\n");
+    write("cpu/format/event", "config:0-7\n");
+    write("cpu/events/cycles", "event=0x76\n");
   }
   void TearDown() override { sys::fs::remove_directories(Root); }
 
@@ -54,6 +58,22 @@ TEST(PerfEventTest, GenericNamesResolveWithoutSysfs) {
   EXPECT_EQ(Cycles->getAttributes().exclude_kernel, 1u);
 }
 
+TEST(PerfEventTest, ClocksCountUserOnlyForUnprivilegedUsers) {
+  // At kernel.perf_event_paranoid 2 only events that exclude the kernel
+  // open for an ordinary user; a clock counts the same either way.
+  for (StringRef Name : {"task-clock", "cpu-clock"}) {
+    Expected<PerfEvent> Event = PerfEvent::create(Name);
+    ASSERT_TRUE(static_cast<bool>(Event)) << toString(Event.takeError());
+    EXPECT_EQ(Event->getAttributes().exclude_kernel, 1u) << Name.str();
+    EXPECT_EQ(Event->getAttributes().exclude_hv, 1u) << Name.str();
+  }
+  // Other software events count in the kernel: excluding it would make
+  // them read zero, so they keep counting it.
+  Expected<PerfEvent> Switches = PerfEvent::create("context-switches");
+  ASSERT_TRUE(static_cast<bool>(Switches)) << toString(Switches.takeError());
+  EXPECT_EQ(Switches->getAttributes().exclude_kernel, 0u);
+}
+
 TEST(PerfEventTest, UpstreamValidationNamesResolve) {
   for (StringRef Name : {"instructions-retired", "l1d-cache-load-misses",
                          "l1d-cache-store-misses", "l1i-cache-load-misses",
@@ -76,6 +96,17 @@ TEST_F(FakeSysfs, EventFromEventsDirectory) {
   EXPECT_EQ(Event->getAttributes().type, 42u);
   EXPECT_EQ(Event->getAttributes().config, 0x13cu);
   EXPECT_EQ(Event->getName(), "fake/uops/");
+}
+
+TEST_F(FakeSysfs, CorePmuEventsCountUserOnly) {
+  Expected<PerfEvent> Core = PerfEvent::create("cpu/cycles/", Root);
+  ASSERT_TRUE(static_cast<bool>(Core)) << toString(Core.takeError());
+  EXPECT_EQ(Core->getAttributes().exclude_kernel, 1u);
+  EXPECT_EQ(Core->getAttributes().exclude_hv, 1u);
+  // Other PMUs (msr, power, uncore) refuse the exclude bits.
+  Expected<PerfEvent> Other = PerfEvent::create("fake/tsc/", Root);
+  ASSERT_TRUE(static_cast<bool>(Other)) << toString(Other.takeError());
+  EXPECT_EQ(Other->getAttributes().exclude_kernel, 0u);
 }
 
 TEST_F(FakeSysfs, ExplicitTerms) {

@@ -1,0 +1,20 @@
+# An ordinary user (here nobody, at the default kernel.perf_event_paranoid of
+# 2) measures in both execution modes with default options: the time counter
+# it may open counts user time only (task-clock with the kernel excluded; the
+# TSC through the msr PMU needs a lower paranoid level).
+
+# REQUIRES: exegesis-can-drop-privileges, perf-event-paranoid-user-only, exegesis-no-hardware-pmu, exegesis-can-execute-in-subprocess, x86_64-linux
+
+# RUN: sh %S/Inputs/run-unprivileged.sh %exegesis_tool %s -mode=latency | FileCheck %s
+# RUN: sh %S/Inputs/run-unprivileged.sh %exegesis_tool %s -mode=latency -execution-mode=subprocess | FileCheck %s
+# CHECK: measurements:
+# CHECK-NEXT: - { key: latency, value: {{0\.9[6-9][0-9]*|1\.0[0-4][0-9]*|1}}, per_snippet_value:
+# CHECK: error: ''
+# CHECK-NEXT: info: 'cycles estimated from time counter task-clock at
+
+# A counter the user may not open names what would allow it.
+# RUN: not sh %S/Inputs/run-unprivileged.sh %exegesis_tool %s -mode=latency -validation-counter=msr/tsc/ 2>&1 | FileCheck %s --check-prefix=DENIED
+# DENIED: llvm-exegesis error: validation counters: cannot open perf event 'msr/tsc/': Permission denied (kernel.perf_event_paranoid is {{[0-9]+}}; this event counts kernel time too, which needs 1 or less ('sysctl kernel.perf_event_paranoid=1') or CAP_PERFMON)
+
+# LLVM-EXEGESIS-DEFREG RAX 1
+addq %rax, %rax
