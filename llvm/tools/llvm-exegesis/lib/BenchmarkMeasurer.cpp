@@ -3,196 +3,19 @@
 #include "BenchmarkMeasurer.h"
 #include "Counter.h"
 #include "CpuEventTable.h"
-#include "CpuRotation.h"
 #include "InProcessFunctionExecutor.h"
 #include "LLVMState.h"
 #include "MemoryDefinitions.h"
+#include "SampleStatistics.h"
 #include "SubProcessFunctionExecutor.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <numeric>
 
 namespace llvm {
 namespace exegesis {
-
-static double aggregateValues(std::vector<double> Values,
-                              ResultAggregationMode Mode) {
-  assert(!Values.empty() && "no samples to aggregate");
-  switch (Mode) {
-  case ResultAggregationMode::Min:
-    return *std::min_element(Values.begin(), Values.end());
-  case ResultAggregationMode::Max:
-    return *std::max_element(Values.begin(), Values.end());
-  case ResultAggregationMode::Mean:
-    return std::accumulate(Values.begin(), Values.end(), 0.0) / Values.size();
-  case ResultAggregationMode::MinVariance: {
-    std::sort(Values.begin(), Values.end());
-    size_t Window = (Values.size() + 1) / 2;
-    double BestMean = 0, BestVariance = INFINITY;
-    for (size_t Start = 0; Start + Window <= Values.size(); ++Start) {
-      double Mean = 0;
-      for (size_t I = Start; I < Start + Window; ++I)
-        Mean += Values[I];
-      Mean /= Window;
-      double Variance = 0;
-      for (size_t I = Start; I < Start + Window; ++I)
-        Variance += (Values[I] - Mean) * (Values[I] - Mean);
-      if (Variance < BestVariance) {
-        BestVariance = Variance;
-        BestMean = Mean;
-      }
-    }
-    return BestMean;
-  }
-  }
-  llvm_unreachable("unknown aggregation mode");
-}
-
-double aggregateSamples(ArrayRef<int64_t> Samples, ResultAggregationMode Mode) {
-  return aggregateValues(std::vector<double>(Samples.begin(), Samples.end()),
-                         Mode);
-}
-
-double medianOf(std::vector<double> Values) {
-  assert(!Values.empty() && "median of nothing");
-  size_t Middle = Values.size() / 2;
-  std::nth_element(Values.begin(), Values.begin() + Middle, Values.end());
-  double Upper = Values[Middle];
-  if (Values.size() % 2)
-    return Upper;
-  double Lower = *std::max_element(Values.begin(), Values.begin() + Middle);
-  return (Lower + Upper) / 2;
-}
-
-/// \p Values without the NaNs of samples that could not be calibrated.
-static std::vector<double> finiteValues(ArrayRef<double> Values) {
-  std::vector<double> Finite;
-  for (double V : Values)
-    if (std::isfinite(V))
-      Finite.push_back(V);
-  return Finite;
-}
-
-double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
-                                 ResultAggregationMode Mode) {
-  std::vector<double> Usable = finiteValues(Estimates);
-  if (Usable.empty())
-    return NAN;
-  if (Mode == ResultAggregationMode::Min)
-    return medianOf(std::move(Usable));
-  return aggregateValues(std::move(Usable), Mode);
-}
-
-// The time-based sampling parameters were chosen by measurement on a Zen 3
-// KVM guest (bench/accuracy/README.md).
-/// A time-based counter window runs the longest function of a batch enough
-/// times for about this many core cycles (some tens of microseconds): the
-/// counter's start/stop jitter, a few hundred ticks, is then small next to
-/// the window. Much longer windows catch more interrupts.
-static constexpr double TimeBasedWindowCycles = 320000;
-/// The calibration chains are as long as the snippet's difference of N and
-/// 2N instructions, within these bounds (in adds, one core cycle each).
-static constexpr uint64_t MinChainLength = 1000;
-static constexpr uint64_t MaxChainLength = 100000000;
-/// Rounds run and dropped before a time-based measurement (cold caches and
-/// TLBs, page faults, a clock still ramping up).
-static constexpr unsigned TimeBasedWarmupRounds = 3;
-/// Rounds whose minima make one time-based sample.
-static constexpr unsigned TimeBasedRoundsPerSample = 5;
-/// What one time-based measurement may cost, in core cycles of the
-/// calibration chain (about a second): slow instructions (CPUID traps to the
-/// hypervisor in a VM) get fewer rounds per sample instead of running into
-/// the subprocess timeout.
-static constexpr double TimeBasedBudgetCycles = 3e9;
-
-/// Under min aggregation, runs of samples follow one another until two
-/// have settled (this fraction of a run's samples lie within
-/// TimeBasedAgreement, a relative width, of each other) and agree. On a quiet
-/// machine nearly every sample is the latency to a few tenths of a percent; a
-/// busy SMT sibling or hypervisor scatters them, or shifts them together, by
-/// several percent for a second or more (bench/accuracy/README.md).
-static constexpr double TimeBasedSettledFraction = 2.0 / 3.0;
-static constexpr double TimeBasedAgreement = 0.003;
-/// How many times one measurement starts over with a new plan when a run's
-/// costs contradict the probe's (bounded: a run disturbed in turn must not
-/// keep it from ending).
-static constexpr unsigned TimeBasedMaxReplans = 2;
-
-SampleCluster findDensestCluster(ArrayRef<double> Values,
-                                 double RelativeWidth) {
-  std::vector<double> Sorted = finiteValues(Values);
-  std::sort(Sorted.begin(), Sorted.end());
-  SampleCluster Best;
-  size_t BestBegin = 0;
-  for (size_t Begin = 0, End = 0; Begin < Sorted.size(); ++Begin) {
-    End = std::max(End, Begin);
-    double Limit = Sorted[Begin] + std::fabs(Sorted[Begin]) * RelativeWidth;
-    while (End < Sorted.size() && Sorted[End] <= Limit)
-      ++End;
-    if (End - Begin > Best.Size) {
-      Best.Size = End - Begin;
-      BestBegin = Begin;
-    }
-  }
-  if (Best.Size)
-    Best.Median = medianOf(std::vector<double>(
-        Sorted.begin() + BestBegin, Sorted.begin() + BestBegin + Best.Size));
-  return Best;
-}
-
-TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
-                                    bool Differencing, size_t NumBatches,
-                                    unsigned RepeatCount) {
-  TimeBasedPlan Plan;
-  // Calibration chains as long as the snippet's difference of N and 2N
-  // instructions: both differences then last equally long, so a disturbance
-  // that comes with the length of a window (a periodic interrupt, say)
-  // biases both alike and cancels in their ratio.
-  double SnippetCycles = 0;
-  if (!FunctionCycles.empty())
-    SnippetCycles = Differencing && FunctionCycles.size() > 1
-                        ? FunctionCycles[1] - FunctionCycles[0]
-                        : FunctionCycles[0];
-  if (!std::isfinite(SnippetCycles))
-    SnippetCycles = 0;
-  Plan.ChainLength = static_cast<uint64_t>(std::clamp(
-      SnippetCycles, double(MinChainLength), double(MaxChainLength)));
-
-  // Calls per window: the longest window holds about TimeBasedWindowCycles.
-  double LongestCall = 2.0 * Plan.ChainLength;
-  double RoundCycles = NumBatches * 3.0 * Plan.ChainLength;
-  for (double Cycles : FunctionCycles) {
-    if (!std::isfinite(Cycles))
-      continue;
-    LongestCall = std::max(LongestCall, Cycles);
-    RoundCycles += Cycles;
-  }
-  Plan.CallsPerWindow = static_cast<unsigned>(
-      std::max(1.0, std::floor(TimeBasedWindowCycles / LongestCall)));
-  RoundCycles *= Plan.CallsPerWindow;
-  // Rounds per sample: as many as the budget allows, up to
-  // TimeBasedRoundsPerSample.
-  Plan.RoundsPerSample = static_cast<unsigned>(
-      std::clamp((TimeBasedBudgetCycles / RoundCycles - TimeBasedWarmupRounds) /
-                     std::max(1u, RepeatCount),
-                 1.0, double(TimeBasedRoundsPerSample)));
-  return Plan;
-}
-
-bool isPlanContradicted(const TimeBasedPlan &Used, const TimeBasedPlan &Fresh) {
-  auto OffBy = [](double A, double B, double Factor) {
-    return std::max(A, B) > Factor * std::min(A, B);
-  };
-  // The probe's costs include starting and stopping the counter (one call
-  // per window), a run's hardly: for a short snippet that alone moves the
-  // calls per window by up to half, which is harmless.
-  return OffBy(Used.ChainLength, Fresh.ChainLength, 1.25) ||
-         OffBy(Used.CallsPerWindow, Fresh.CallsPerWindow, 2);
-}
 
 static Error measureError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
@@ -357,14 +180,6 @@ BenchmarkMeasurer::describeFault(const BenchmarkCode &Code,
   return Text;
 }
 
-static std::vector<int64_t> column(ArrayRef<CounterValues> Readings,
-                                   size_t Index) {
-  std::vector<int64_t> Values;
-  for (const CounterValues &Reading : Readings)
-    Values.push_back(Reading[Index]);
-  return Values;
-}
-
 Expected<std::optional<BenchmarkMeasurer::VariantResult>>
 BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
                                   const FixedLayout &Layout,
@@ -471,10 +286,10 @@ double BenchmarkMeasurer::differenceOfSamples(
   // function; the minimum of differences would favour noise in the short
   // run), the other modes aggregate the differences of the samples taken in
   // the same round. Either is per call of the function.
-  std::vector<int64_t> Short = column(Readings[0], EventIndex);
+  std::vector<int64_t> Short = eventReadings(Readings[0], EventIndex);
   if (!V.Long)
     return aggregateSamples(Short, Options.Aggregation) / CallsPerWindow;
-  std::vector<int64_t> Long = column(Readings[1], EventIndex);
+  std::vector<int64_t> Long = eventReadings(Readings[1], EventIndex);
   if (Options.Aggregation == ResultAggregationMode::Min)
     return (aggregateSamples(Long, Options.Aggregation) -
             aggregateSamples(Short, Options.Aggregation)) /
@@ -498,292 +313,24 @@ void BenchmarkMeasurer::setPerInstructionValues(BenchmarkMeasure &Measure,
   Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
 }
 
-/// The least disturbed window of a function's readings (its first event),
-/// NaN when there is none.
-static double cheapestTicks(ArrayRef<CounterValues> Readings) {
-  if (Readings.empty())
-    return NAN;
-  int64_t Ticks = Readings.front()[0];
-  for (const CounterValues &Reading : Readings)
-    Ticks = std::min(Ticks, Reading[0]);
-  return double(Ticks);
-}
-
-std::vector<BenchmarkMeasurer::Batch>
-BenchmarkMeasurer::withChains(ArrayRef<Batch> MeasuredBatches,
-                              const CycleEstimator &Chains) {
-  std::vector<Batch> Batches(MeasuredBatches.begin(), MeasuredBatches.end());
-  for (Batch &B : Batches)
-    for (const ExecutableFunction *F : Chains.getCalibrationFunctions()) {
-      B.Run.push_back(F);
-      B.Assembled.push_back(nullptr);
-    }
-  return Batches;
-}
-
-Expected<std::optional<BenchmarkMeasurer::TimeBasedProbe>>
-BenchmarkMeasurer::probeTimeBased(ArrayRef<Batch> MeasuredBatches,
-                                  BatchRunner RunBatch) const {
-  // Two rounds of every batch (the first pays for cold caches and page
-  // faults), one call per window, with the default chains.
-  TimeBasedProbe Probe;
-  for (const Batch &B : withChains(MeasuredBatches, *Estimator)) {
-    Expected<std::optional<SampleTable>> Samples = RunBatch(B, 2, 1);
-    if (!Samples)
-      return Samples.takeError();
-    if (!*Samples)
-      return std::nullopt;
-    size_t FirstChain = B.Run.size() - 2;
-    double Chain = Estimator->getChainLength();
-    double TicksPerCycle = (cheapestTicks((**Samples)[FirstChain + 1]) -
-                            cheapestTicks((**Samples)[FirstChain])) /
-                           Chain;
-    // A disturbed probe: the long chain alone, start/stop cost included.
-    if (!(TicksPerCycle > 0))
-      TicksPerCycle = cheapestTicks((**Samples)[FirstChain + 1]) / (2 * Chain);
-    if (!(TicksPerCycle > 0))
-      return measureError("the time counter did not advance while probing "
-                          "the cost of the snippet");
-    Probe.TicksPerCycle = TicksPerCycle;
-    for (size_t I = 0; I < FirstChain; ++I)
-      Probe.FunctionCycles.push_back(cheapestTicks((**Samples)[I]) /
-                                     TicksPerCycle);
-  }
-  return Probe;
-}
-
-Expected<std::optional<BenchmarkMeasurer::TimeBasedRun>>
-BenchmarkMeasurer::runTimeBased(ArrayRef<Batch> Batches,
-                                const TimeBasedPlan &Plan, size_t NumFunctions,
-                                BatchRunner RunBatch) const {
-  unsigned RoundsPerRun =
-      Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
-  TimeBasedRun Run;
-  Run.Readings.resize(NumFunctions);
-  size_t NextFunction = 0;
-  for (const Batch &B : Batches) {
-    Expected<std::optional<SampleTable>> Samples =
-        RunBatch(B, RoundsPerRun, Plan.CallsPerWindow);
-    if (!Samples)
-      return Samples.takeError();
-    if (!*Samples)
-      return std::nullopt;
-    // Warm-up rounds pay for cold caches, TLBs, page faults and a clock
-    // still ramping up, and are dropped.
-    for (std::vector<CounterValues> &Column : **Samples)
-      Column.erase(Column.begin(),
-                   Column.begin() +
-                       std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
-    size_t FirstChain = B.Run.size() - 2;
-    for (size_t I = 0; I < FirstChain; ++I)
-      Run.Readings[NextFunction++] = std::move((**Samples)[I]);
-    Expected<std::vector<double>> Ratios =
-        CycleEstimator::computeBlockTicksPerCycle(
-            column((**Samples)[FirstChain], 0),
-            column((**Samples)[FirstChain + 1], 0),
-            Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
-    if (!Ratios)
-      return Ratios.takeError();
-    Run.BatchRatios.push_back(std::move(*Ratios));
-  }
-  return Run;
-}
-
-std::vector<double> BenchmarkMeasurer::costsOfRun(const TimeBasedRun &Run,
-                                                  const TimeBasedPlan &Plan) {
-  // Each function's least disturbed window, at the run's typical clock.
-  std::vector<double> Ratios;
-  for (const std::vector<double> &BatchRatios : Run.BatchRatios)
-    Ratios.insert(Ratios.end(), BatchRatios.begin(), BatchRatios.end());
-  double TicksPerCycle =
-      aggregateTimeBasedSamples(Ratios, ResultAggregationMode::Min);
-  std::vector<double> Costs;
-  for (const std::vector<CounterValues> &Column : Run.Readings)
-    Costs.push_back(TicksPerCycle > 0 ? cheapestTicks(Column) / TicksPerCycle /
-                                            Plan.CallsPerWindow
-                                      : NAN);
-  return Costs;
-}
-
-std::vector<double>
-BenchmarkMeasurer::samplesOfRun(const TimeBasedRun &Run, const Variant &V,
-                                const TimeBasedPlan &Plan,
-                                std::vector<double> &SampleRatios) {
-  // Each sample is a block of consecutive rounds, short enough for the
-  // clock frequency to be the same throughout: the snippet's difference of
-  // minima in ticks over the calibration's difference of minima in ticks
-  // per cycle. With code at a fixed address, short and long run in
-  // separate children, each with its own calibration: the sample's ratio
-  // is then the mean of the two.
-  std::vector<int64_t> Short = CycleEstimator::blockMinima(
-      column(Run.Readings[0], 0), Plan.RoundsPerSample);
-  std::vector<int64_t> Long =
-      V.Long ? CycleEstimator::blockMinima(column(Run.Readings[1], 0),
-                                           Plan.RoundsPerSample)
-             : std::vector<int64_t>();
-  std::vector<double> Cycles;
-  for (size_t S = 0; S < Short.size(); ++S) {
-    double Ratio = 0;
-    for (const std::vector<double> &Ratios : Run.BatchRatios)
-      Ratio += Ratios[S];
-    Ratio /= Run.BatchRatios.size();
-    double Ticks = V.Long ? double(Long[S] - Short[S]) : double(Short[S]);
-    SampleRatios.push_back(Ratio);
-    Cycles.push_back(Ticks / Ratio / Plan.CallsPerWindow);
-  }
-  return Cycles;
-}
-
 Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
     const Variant &V, ArrayRef<Batch> MeasuredBatches, BatchRunner RunBatch) {
-  // The probe gives each function's cost in core cycles, which sizes the
-  // calibration chains, the windows and the rounds.
-  Expected<std::optional<TimeBasedProbe>> Probe =
-      probeTimeBased(MeasuredBatches, RunBatch);
-  if (!Probe)
-    return Probe.takeError();
-  if (!*Probe)
+  TimeBasedSampler Sampler(State.getTriple(), *Estimator, Options);
+  Expected<std::optional<TimeBasedMeasurement>> Measured =
+      Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);
+  if (!Measured)
+    return Measured.takeError();
+  if (!*Measured)
     return std::nullopt;
-  const std::vector<double> &FunctionCycles = (*Probe)->FunctionCycles;
-
-  // Sized from the probe; a run whose own costs contradict the plan (the
-  // probe was disturbed: a 1-cycle snippet once got chains of 1000 adds and
-  // 3 calls per window, and never settled) starts sampling over with the
-  // plan its costs call for.
-  TimeBasedPlan Plan =
-      planTimeBasedSampling(FunctionCycles, V.Long != nullptr,
-                            MeasuredBatches.size(), Options.RepeatCount);
-  std::optional<CycleEstimator> Matched;
-  std::vector<Batch> Batches;
-  auto UsePlan = [&]() -> Error {
-    Expected<CycleEstimator> Chains =
-        CycleEstimator::create(State.getTriple(), Plan.ChainLength);
-    if (!Chains)
-      return Chains.takeError();
-    Batches.clear();
-    Matched.emplace(std::move(*Chains));
-    Batches = withChains(MeasuredBatches, *Matched);
-    return Error::success();
-  };
-  if (Error E = UsePlan())
-    return E;
-  unsigned Replans = 0;
-
-  // Runs of RepeatCount samples each. Under min aggregation, runs follow
-  // one another until two have settled (TimeBasedSettledFraction of a run's
-  // samples within TimeBasedAgreement of each other) and agree within
-  // TimeBasedAgreement, or -settle-time-limit is spent; the other modes take
-  // one run.
-  bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
-  auto Start = std::chrono::steady_clock::now();
-  // A run that did not end the measurement moves the tool to another CPU
-  // before the next one; a subprocess's children inherit the tool's CPU
-  // (left to itself, the scheduler kept putting them on the same one).
-  // -benchmark-process-cpu pins the children instead.
-  std::optional<CpuRotation> Rotation;
-  if (Adaptive && !Options.BenchmarkProcessCpu)
-    Rotation.emplace();
-  std::vector<std::vector<CounterValues>> Readings;
-  std::vector<double> SampleCycles, SampleRatios;
-  // The run whose samples agreed best so far, and its group.
-  SampleCluster BestGroup;
-  size_t BestRunSamples = 0;
-  // The groups of the runs that settled so far; two that agree end the
-  // measurement (one alone can be a steady disturbance: a neighbour keeping
-  // the integer units busy slowed the calibration, and an FP snippet
-  // settled 16% low).
-  std::vector<double> SettledMedians;
-  std::optional<double> Confirmed;
-  auto StartOver = [&] {
-    Readings.assign(FunctionCycles.size(), {});
-    SampleCycles.clear();
-    SampleRatios.clear();
-    BestGroup = SampleCluster();
-    BestRunSamples = 0;
-    SettledMedians.clear();
-  };
-  StartOver();
-  unsigned Runs = 0;
-  while (true) {
-    ++Runs;
-    Expected<std::optional<TimeBasedRun>> Run =
-        runTimeBased(Batches, Plan, FunctionCycles.size(), RunBatch);
-    if (!Run)
-      return Run.takeError();
-    if (!*Run)
-      return std::nullopt;
-
-    // When what each function cost in this run contradicts the plan, sampling
-    // starts over with a new one.
-    if (Replans < TimeBasedMaxReplans) {
-      TimeBasedPlan Fresh =
-          planTimeBasedSampling(costsOfRun(**Run, Plan), V.Long != nullptr,
-                                MeasuredBatches.size(), Options.RepeatCount);
-      if (isPlanContradicted(Plan, Fresh)) {
-        ++Replans;
-        Plan = Fresh;
-        if (Error E = UsePlan())
-          return E;
-        StartOver();
-        continue;
-      }
-    }
-
-    std::vector<double> RunCycles = samplesOfRun(**Run, V, Plan, SampleRatios);
-    SampleCycles.insert(SampleCycles.end(), RunCycles.begin(), RunCycles.end());
-    for (size_t F = 0; F < Readings.size(); ++F)
-      Readings[F].insert(Readings[F].end(), (*Run)->Readings[F].begin(),
-                         (*Run)->Readings[F].end());
-
-    SampleCluster Group = findDensestCluster(RunCycles, TimeBasedAgreement);
-    if (Group.Size * BestRunSamples >= BestGroup.Size * RunCycles.size() &&
-        Group.Size) {
-      BestGroup = Group;
-      BestRunSamples = RunCycles.size();
-    }
-    if (Group.Size >= TimeBasedSettledFraction * RunCycles.size()) {
-      for (double Earlier : SettledMedians)
-        if (std::fabs(Earlier - Group.Median) <=
-            TimeBasedAgreement * std::min(Earlier, Group.Median)) {
-          Confirmed = (Earlier + Group.Median) / 2;
-          break;
-        }
-      SettledMedians.push_back(Group.Median);
-    }
-    std::chrono::duration<double> Elapsed =
-        std::chrono::steady_clock::now() - Start;
-    if (!Adaptive || Confirmed ||
-        Elapsed.count() >= Options.SettleTimeLimitSeconds)
-      break;
-    if (Rotation)
-      Rotation->moveToNextCpu();
-  }
-
-  double Count =
-      !Adaptive   ? aggregateTimeBasedSamples(SampleCycles, Options.Aggregation)
-      : Confirmed ? *Confirmed
-                  : BestGroup.Median;
-  if (!std::isfinite(Count))
-    return measureError("cycle calibration failed in every sample");
 
   BenchmarkMeasure Measure;
-  setPerInstructionValues(Measure, V, Count);
+  setPerInstructionValues(Measure, V, (*Measured)->Cycles);
   for (size_t I = 0; I < ValidationNames.size(); ++I)
     Measure.ValidationCounters[ValidationNames[I]] =
         static_cast<int64_t>(std::llround(
-            differenceOfSamples(V, Readings, I + 1, Plan.CallsPerWindow)));
-
-  LastSampling.TicksPerCycle =
-      aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
-  if (!std::isfinite(LastSampling.TicksPerCycle))
-    LastSampling.TicksPerCycle = (*Probe)->TicksPerCycle;
-  LastSampling.Plan = Plan;
-  LastSampling.Replans = Replans;
-  LastSampling.Runs = Runs;
-  LastSampling.SamplesPerRun = BestRunSamples;
-  LastSampling.AgreeingSamples = BestGroup.Size;
-  LastSampling.SettledRuns = SettledMedians.size();
-  LastSampling.Confirmed = Confirmed.has_value();
+            differenceOfSamples(V, (*Measured)->Readings, I + 1,
+                                (*Measured)->Report.Plan.CallsPerWindow)));
+  LastSampling = (*Measured)->Report;
   return Measure;
 }
 

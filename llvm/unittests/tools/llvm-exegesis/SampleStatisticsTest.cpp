@@ -1,6 +1,6 @@
-//===-- BenchmarkMeasurerTest.cpp - The measure phase -----------*- C++ -*-===//
+//===-- SampleStatisticsTest.cpp - Combining samples ------------*- C++ -*-===//
 
-#include "lib/BenchmarkMeasurer.h"
+#include "lib/SampleStatistics.h"
 #include "gtest/gtest.h"
 #include <cmath>
 
@@ -9,7 +9,7 @@ using namespace llvm::exegesis;
 
 namespace {
 
-TEST(BenchmarkMeasurerTest, AggregationModes) {
+TEST(SampleStatisticsTest, AggregationModes) {
   std::vector<int64_t> Samples = {10, 40, 11, 12, 30};
   EXPECT_DOUBLE_EQ(aggregateSamples(Samples, ResultAggregationMode::Min), 10);
   EXPECT_DOUBLE_EQ(aggregateSamples(Samples, ResultAggregationMode::Max), 40);
@@ -20,20 +20,20 @@ TEST(BenchmarkMeasurerTest, AggregationModes) {
       aggregateSamples(Samples, ResultAggregationMode::MinVariance), 11);
 }
 
-TEST(BenchmarkMeasurerTest, SingleSampleAggregatesToItself) {
+TEST(SampleStatisticsTest, SingleSampleAggregatesToItself) {
   for (ResultAggregationMode Mode :
        {ResultAggregationMode::Min, ResultAggregationMode::Max,
         ResultAggregationMode::Mean, ResultAggregationMode::MinVariance})
     EXPECT_DOUBLE_EQ(aggregateSamples({-7}, Mode), -7);
 }
 
-TEST(BenchmarkMeasurerTest, Median) {
+TEST(SampleStatisticsTest, Median) {
   EXPECT_DOUBLE_EQ(medianOf({5, 1, 3}), 3);
   EXPECT_DOUBLE_EQ(medianOf({4, 1, 3, 2}), 2.5);
   EXPECT_DOUBLE_EQ(medianOf({7}), 7);
 }
 
-TEST(BenchmarkMeasurerTest, TimeBasedMinIsTheMedianOfTheSamples) {
+TEST(SampleStatisticsTest, TimeBasedMinIsTheMedianOfTheSamples) {
   // A ratio of differences: noise pushes samples both ways, and min must not
   // pick the one pushed lowest.
   std::vector<double> Samples = {3.02, 2.70, 3.00, 2.99, 3.60};
@@ -50,7 +50,7 @@ TEST(BenchmarkMeasurerTest, TimeBasedMinIsTheMedianOfTheSamples) {
       (2.99 + 3.00 + 3.02) / 3);
 }
 
-TEST(BenchmarkMeasurerTest, DensestClusterIsTheLargestAgreeingGroup) {
+TEST(SampleStatisticsTest, DensestClusterIsTheLargestAgreeingGroup) {
   // Quiet samples agree to a tenth of a percent; disturbed ones scatter, and
   // here outnumber any single value but not the quiet group.
   std::vector<double> Samples = {1.031, 1.000, 0.9985, 1.001, 1.102, 0.950,
@@ -72,47 +72,12 @@ TEST(BenchmarkMeasurerTest, DensestClusterIsTheLargestAgreeingGroup) {
   EXPECT_TRUE(std::isnan(None.Median));
 }
 
-TEST(BenchmarkMeasurerTest, TimeBasedSamplesThatFailedCalibrationAreLeftOut) {
+TEST(SampleStatisticsTest, TimeBasedSamplesThatFailedCalibrationAreLeftOut) {
   EXPECT_DOUBLE_EQ(aggregateTimeBasedSamples({NAN, 2.0, 4.0, NAN, 3.0},
                                              ResultAggregationMode::Min),
                    3.0);
   EXPECT_TRUE(std::isnan(
       aggregateTimeBasedSamples({NAN, NAN}, ResultAggregationMode::Mean)));
-}
-
-TEST(BenchmarkMeasurerTest, TimeBasedPlanMatchesTheSnippetsDifference) {
-  // A 1-cycle snippet at N = 10000 and 2N, one batch, 30 samples: chains of
-  // 10000 adds; the 2N function is the longest call, 15 of them fit in a
-  // window of 320000 cycles.
-  TimeBasedPlan Plan = planTimeBasedSampling({10100, 20100}, true, 1, 30);
-  EXPECT_EQ(Plan.ChainLength, 10000u);
-  EXPECT_EQ(Plan.CallsPerWindow, 15u);
-  EXPECT_EQ(Plan.RoundsPerSample, 5u);
-  // Without differencing, the function itself; never below 1000 adds.
-  EXPECT_EQ(planTimeBasedSampling({30000}, false, 1, 30).ChainLength, 30000u);
-  EXPECT_EQ(planTimeBasedSampling({50, 60}, true, 1, 30).ChainLength, 1000u);
-  // A slow snippet (a trap to the hypervisor): one call per window and
-  // fewer rounds per sample, within the budget.
-  TimeBasedPlan Slow = planTimeBasedSampling({5e7, 1e8}, true, 1, 30);
-  EXPECT_EQ(Slow.CallsPerWindow, 1u);
-  EXPECT_EQ(Slow.RoundsPerSample, 1u);
-}
-
-TEST(BenchmarkMeasurerTest, ADisturbedProbeIsContradictedByTheRun) {
-  // The probe caught the N function disturbed, as long as the 2N one: the
-  // plan falls to the shortest chains (a 1-cycle snippet at N = 10000 then
-  // never settled). The run's own minima give the true costs.
-  TimeBasedPlan FromProbe = planTimeBasedSampling({20100, 20100}, true, 1, 30);
-  TimeBasedPlan FromRun = planTimeBasedSampling({10030, 20030}, true, 1, 30);
-  EXPECT_EQ(FromProbe.ChainLength, 1000u);
-  EXPECT_TRUE(isPlanContradicted(FromProbe, FromRun));
-  // An undisturbed probe: its costs include starting and stopping the
-  // counter, a run's hardly; that is no contradiction.
-  TimeBasedPlan Quiet = planTimeBasedSampling({13000, 23000}, true, 1, 30);
-  EXPECT_FALSE(isPlanContradicted(Quiet, FromRun));
-  TimeBasedPlan Tiny = planTimeBasedSampling({3000, 3010}, true, 1, 30);
-  TimeBasedPlan TinyRun = planTimeBasedSampling({30, 40}, true, 1, 30);
-  EXPECT_FALSE(isPlanContradicted(Tiny, TinyRun));
 }
 
 } // namespace

@@ -1,0 +1,54 @@
+//===-- SampleStatistics.h - Combining samples into one value ---*- C++ -*-===//
+//
+// A measurement is many samples of one quantity; these functions combine them
+// as -result-aggregation-mode says, and find the group of samples that agree
+// (the time-based counter's samples scatter while the machine is busy, and a
+// measurement is trusted only when most of them lie close together).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_SAMPLESTATISTICS_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_SAMPLESTATISTICS_H
+
+#include "BenchmarkRunOptions.h"
+#include "Counter.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+/// Event \p EventIndex of each of \p Readings.
+std::vector<int64_t> eventReadings(ArrayRef<CounterValues> Readings,
+                                   size_t EventIndex);
+
+/// Combines samples as -result-aggregation-mode says.
+double aggregateSamples(ArrayRef<int64_t> Samples, ResultAggregationMode Mode);
+
+/// The median of \p Values (the mean of the middle two for an even count).
+double medianOf(std::vector<double> Values);
+
+/// Combines the per-sample estimates of a time-based counter (NaN: a sample
+/// that could not be calibrated, left out; NaN if every sample is). max,
+/// mean and min-variance as for samples; min gives the median: a time-based
+/// sample is a ratio of two differences, which noise pushes below the truth
+/// as often as above it, so its minimum is biased low. (The measured value
+/// under min comes from the agreeing groups of two settled runs instead;
+/// this median summarises the calibration for `info`.)
+double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
+                                 ResultAggregationMode Mode);
+
+/// The largest group of values (non-finite ones left out) lying within
+/// RelativeWidth of the group's smallest value, and the group's median.
+struct SampleCluster {
+  size_t Size = 0;
+  double Median = NAN;
+};
+SampleCluster findDensestCluster(ArrayRef<double> Values, double RelativeWidth);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

@@ -1,0 +1,80 @@
+//===-- TimeBasedPlan.cpp ---------------------------------------*- C++ -*-===//
+
+#include "TimeBasedPlan.h"
+#include <algorithm>
+#include <cmath>
+
+namespace llvm {
+namespace exegesis {
+
+// The time-based sampling parameters were chosen by measurement on a Zen 3
+// KVM guest (bench/accuracy/README.md).
+/// A time-based counter window runs the longest function of a batch enough
+/// times for about this many core cycles (some tens of microseconds): the
+/// counter's start/stop jitter, a few hundred ticks, is then small next to
+/// the window. Much longer windows catch more interrupts.
+static constexpr double TimeBasedWindowCycles = 320000;
+/// The calibration chains are as long as the snippet's difference of N and
+/// 2N instructions, within these bounds (in adds, one core cycle each).
+static constexpr uint64_t MinChainLength = 1000;
+static constexpr uint64_t MaxChainLength = 100000000;
+/// Rounds whose minima make one time-based sample.
+static constexpr unsigned TimeBasedRoundsPerSample = 5;
+/// What one time-based measurement may cost, in core cycles of the
+/// calibration chain (about a second): slow instructions (CPUID traps to the
+/// hypervisor in a VM) get fewer rounds per sample instead of running into
+/// the subprocess timeout.
+static constexpr double TimeBasedBudgetCycles = 3e9;
+
+TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
+                                    bool Differencing, size_t NumBatches,
+                                    unsigned RepeatCount) {
+  TimeBasedPlan Plan;
+  // Calibration chains as long as the snippet's difference of N and 2N
+  // instructions: both differences then last equally long, so a disturbance
+  // that comes with the length of a window (a periodic interrupt, say)
+  // biases both alike and cancels in their ratio.
+  double SnippetCycles = 0;
+  if (!FunctionCycles.empty())
+    SnippetCycles = Differencing && FunctionCycles.size() > 1
+                        ? FunctionCycles[1] - FunctionCycles[0]
+                        : FunctionCycles[0];
+  if (!std::isfinite(SnippetCycles))
+    SnippetCycles = 0;
+  Plan.ChainLength = static_cast<uint64_t>(std::clamp(
+      SnippetCycles, double(MinChainLength), double(MaxChainLength)));
+
+  // Calls per window: the longest window holds about TimeBasedWindowCycles.
+  double LongestCall = 2.0 * Plan.ChainLength;
+  double RoundCycles = NumBatches * 3.0 * Plan.ChainLength;
+  for (double Cycles : FunctionCycles) {
+    if (!std::isfinite(Cycles))
+      continue;
+    LongestCall = std::max(LongestCall, Cycles);
+    RoundCycles += Cycles;
+  }
+  Plan.CallsPerWindow = static_cast<unsigned>(
+      std::max(1.0, std::floor(TimeBasedWindowCycles / LongestCall)));
+  RoundCycles *= Plan.CallsPerWindow;
+  // Rounds per sample: as many as the budget allows, up to
+  // TimeBasedRoundsPerSample.
+  Plan.RoundsPerSample = static_cast<unsigned>(
+      std::clamp((TimeBasedBudgetCycles / RoundCycles - TimeBasedWarmupRounds) /
+                     std::max(1u, RepeatCount),
+                 1.0, double(TimeBasedRoundsPerSample)));
+  return Plan;
+}
+
+bool isPlanContradicted(const TimeBasedPlan &Used, const TimeBasedPlan &Fresh) {
+  auto OffBy = [](double A, double B, double Factor) {
+    return std::max(A, B) > Factor * std::min(A, B);
+  };
+  // The probe's costs include starting and stopping the counter (one call
+  // per window), a run's hardly: for a short snippet that alone moves the
+  // calls per window by up to half, which is harmless.
+  return OffBy(Used.ChainLength, Fresh.ChainLength, 1.25) ||
+         OffBy(Used.CallsPerWindow, Fresh.CallsPerWindow, 2);
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,316 @@
+//===-- TimeBasedSampler.cpp ------------------------------------*- C++ -*-===//
+
+#include "TimeBasedSampler.h"
+#include "CpuRotation.h"
+#include "SampleStatistics.h"
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace llvm {
+namespace exegesis {
+
+/// Under min aggregation, runs of samples follow one another until two
+/// have settled (this fraction of a run's samples lie within
+/// TimeBasedAgreement of each other) and agree.
+static constexpr double TimeBasedSettledFraction = 2.0 / 3.0;
+/// How many times one measurement starts over with a new plan when a run's
+/// costs contradict the probe's (bounded: a run disturbed in turn must not
+/// keep it from ending).
+static constexpr unsigned TimeBasedMaxReplans = 2;
+
+static Error samplingError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+/// The least disturbed window of a function's readings (its first event),
+/// NaN when there is none.
+static double cheapestTicks(ArrayRef<CounterValues> Readings) {
+  if (Readings.empty())
+    return NAN;
+  int64_t Ticks = Readings.front()[0];
+  for (const CounterValues &Reading : Readings)
+    Ticks = std::min(Ticks, Reading[0]);
+  return double(Ticks);
+}
+
+std::vector<ExecutorBatch>
+TimeBasedSampler::withChains(ArrayRef<ExecutorBatch> MeasuredBatches,
+                             const CycleEstimator &Chains) {
+  std::vector<ExecutorBatch> Batches(MeasuredBatches.begin(),
+                                     MeasuredBatches.end());
+  for (ExecutorBatch &B : Batches)
+    for (const ExecutableFunction *F : Chains.getCalibrationFunctions()) {
+      B.Run.push_back(F);
+      B.Assembled.push_back(nullptr);
+    }
+  return Batches;
+}
+
+Expected<std::optional<TimeBasedSampler::Probe>>
+TimeBasedSampler::probe(ArrayRef<ExecutorBatch> MeasuredBatches,
+                        ExecutorBatchRunner RunBatch) const {
+  // Two rounds of every batch (the first pays for cold caches and page
+  // faults), one call per window, with the default chains.
+  Probe Found;
+  for (const ExecutorBatch &B : withChains(MeasuredBatches, DefaultChains)) {
+    Expected<std::optional<SampleTable>> Samples = RunBatch(B, 2, 1);
+    if (!Samples)
+      return Samples.takeError();
+    if (!*Samples)
+      return std::nullopt;
+    size_t FirstChain = B.Run.size() - 2;
+    double Chain = DefaultChains.getChainLength();
+    double TicksPerCycle = (cheapestTicks((**Samples)[FirstChain + 1]) -
+                            cheapestTicks((**Samples)[FirstChain])) /
+                           Chain;
+    // A disturbed probe: the long chain alone, start/stop cost included.
+    if (!(TicksPerCycle > 0))
+      TicksPerCycle = cheapestTicks((**Samples)[FirstChain + 1]) / (2 * Chain);
+    if (!(TicksPerCycle > 0))
+      return samplingError("the time counter did not advance while probing "
+                           "the cost of the snippet");
+    Found.TicksPerCycle = TicksPerCycle;
+    for (size_t I = 0; I < FirstChain; ++I)
+      Found.FunctionCycles.push_back(cheapestTicks((**Samples)[I]) /
+                                     TicksPerCycle);
+  }
+  return Found;
+}
+
+Expected<std::optional<TimeBasedSampler::Run>>
+TimeBasedSampler::run(ArrayRef<ExecutorBatch> Batches,
+                      const TimeBasedPlan &Plan, size_t NumFunctions,
+                      ExecutorBatchRunner RunBatch) const {
+  unsigned RoundsPerRun =
+      Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
+  Run R;
+  R.Readings.resize(NumFunctions);
+  size_t NextFunction = 0;
+  for (const ExecutorBatch &B : Batches) {
+    Expected<std::optional<SampleTable>> Samples =
+        RunBatch(B, RoundsPerRun, Plan.CallsPerWindow);
+    if (!Samples)
+      return Samples.takeError();
+    if (!*Samples)
+      return std::nullopt;
+    // Warm-up rounds pay for cold caches, TLBs, page faults and a clock
+    // still ramping up, and are dropped.
+    for (std::vector<CounterValues> &Column : **Samples)
+      Column.erase(Column.begin(),
+                   Column.begin() +
+                       std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
+    size_t FirstChain = B.Run.size() - 2;
+    for (size_t I = 0; I < FirstChain; ++I)
+      R.Readings[NextFunction++] = std::move((**Samples)[I]);
+    Expected<std::vector<double>> Ratios =
+        CycleEstimator::computeBlockTicksPerCycle(
+            eventReadings((**Samples)[FirstChain], 0),
+            eventReadings((**Samples)[FirstChain + 1], 0),
+            Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
+    if (!Ratios)
+      return Ratios.takeError();
+    R.BatchRatios.push_back(std::move(*Ratios));
+  }
+  return R;
+}
+
+std::vector<double> TimeBasedSampler::costsOfRun(const Run &R,
+                                                 const TimeBasedPlan &Plan) {
+  // Each function's least disturbed window, at the run's typical clock.
+  std::vector<double> Ratios;
+  for (const std::vector<double> &BatchRatios : R.BatchRatios)
+    Ratios.insert(Ratios.end(), BatchRatios.begin(), BatchRatios.end());
+  double TicksPerCycle =
+      aggregateTimeBasedSamples(Ratios, ResultAggregationMode::Min);
+  std::vector<double> Costs;
+  for (const std::vector<CounterValues> &Column : R.Readings)
+    Costs.push_back(TicksPerCycle > 0 ? cheapestTicks(Column) / TicksPerCycle /
+                                            Plan.CallsPerWindow
+                                      : NAN);
+  return Costs;
+}
+
+std::vector<double>
+TimeBasedSampler::samplesOfRun(const Run &R, bool Differencing,
+                               const TimeBasedPlan &Plan,
+                               std::vector<double> &SampleRatios) {
+  // Each sample is a block of consecutive rounds, short enough for the
+  // clock frequency to be the same throughout: the snippet's difference of
+  // minima in ticks over the calibration's difference of minima in ticks
+  // per cycle. With code at a fixed address, short and long run in
+  // separate children, each with its own calibration: the sample's ratio
+  // is then the mean of the two.
+  std::vector<int64_t> Short = CycleEstimator::blockMinima(
+      eventReadings(R.Readings[0], 0), Plan.RoundsPerSample);
+  std::vector<int64_t> Long =
+      Differencing ? CycleEstimator::blockMinima(
+                         eventReadings(R.Readings[1], 0), Plan.RoundsPerSample)
+                   : std::vector<int64_t>();
+  std::vector<double> Cycles;
+  for (size_t S = 0; S < Short.size(); ++S) {
+    double Ratio = 0;
+    for (const std::vector<double> &Ratios : R.BatchRatios)
+      Ratio += Ratios[S];
+    Ratio /= R.BatchRatios.size();
+    double Ticks = Differencing ? double(Long[S] - Short[S]) : double(Short[S]);
+    SampleRatios.push_back(Ratio);
+    Cycles.push_back(Ticks / Ratio / Plan.CallsPerWindow);
+  }
+  return Cycles;
+}
+
+Expected<std::optional<TimeBasedMeasurement>>
+TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
+                          bool Differencing,
+                          ExecutorBatchRunner RunBatch) const {
+  // The probe gives each function's cost in core cycles, which sizes the
+  // calibration chains, the windows and the rounds.
+  Expected<std::optional<Probe>> Probed = probe(MeasuredBatches, RunBatch);
+  if (!Probed)
+    return Probed.takeError();
+  if (!*Probed)
+    return std::nullopt;
+  const std::vector<double> &FunctionCycles = (*Probed)->FunctionCycles;
+
+  // Sized from the probe; a run whose own costs contradict the plan (the
+  // probe was disturbed: a 1-cycle snippet once got chains of 1000 adds and
+  // 3 calls per window, and never settled) starts sampling over with the
+  // plan its costs call for.
+  TimeBasedPlan Plan =
+      planTimeBasedSampling(FunctionCycles, Differencing,
+                            MeasuredBatches.size(), Options.RepeatCount);
+  std::optional<CycleEstimator> Matched;
+  std::vector<ExecutorBatch> Batches;
+  auto UsePlan = [&]() -> Error {
+    Expected<CycleEstimator> Chains =
+        CycleEstimator::create(TT, Plan.ChainLength);
+    if (!Chains)
+      return Chains.takeError();
+    Batches.clear();
+    Matched.emplace(std::move(*Chains));
+    Batches = withChains(MeasuredBatches, *Matched);
+    return Error::success();
+  };
+  if (Error E = UsePlan())
+    return E;
+  unsigned Replans = 0;
+
+  // Runs of RepeatCount samples each. Under min aggregation, runs follow
+  // one another until two have settled (TimeBasedSettledFraction of a run's
+  // samples within TimeBasedAgreement of each other) and agree within
+  // TimeBasedAgreement, or -settle-time-limit is spent; the other modes take
+  // one run.
+  bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
+  auto Start = std::chrono::steady_clock::now();
+  // A run that did not end the measurement moves the tool to another CPU
+  // before the next one; a subprocess's children inherit the tool's CPU
+  // (left to itself, the scheduler kept putting them on the same one).
+  // -benchmark-process-cpu pins the children instead.
+  std::optional<CpuRotation> Rotation;
+  if (Adaptive && !Options.BenchmarkProcessCpu)
+    Rotation.emplace();
+  std::vector<std::vector<CounterValues>> Readings;
+  std::vector<double> SampleCycles, SampleRatios;
+  // The run whose samples agreed best so far, and its group.
+  SampleCluster BestGroup;
+  size_t BestRunSamples = 0;
+  // The groups of the runs that settled so far; two that agree end the
+  // measurement (one alone can be a steady disturbance: a neighbour keeping
+  // the integer units busy slowed the calibration, and an FP snippet
+  // settled 16% low).
+  std::vector<double> SettledMedians;
+  std::optional<double> Confirmed;
+  auto StartOver = [&] {
+    Readings.assign(FunctionCycles.size(), {});
+    SampleCycles.clear();
+    SampleRatios.clear();
+    BestGroup = SampleCluster();
+    BestRunSamples = 0;
+    SettledMedians.clear();
+  };
+  StartOver();
+  unsigned Runs = 0;
+  while (true) {
+    ++Runs;
+    Expected<std::optional<Run>> Ran =
+        run(Batches, Plan, FunctionCycles.size(), RunBatch);
+    if (!Ran)
+      return Ran.takeError();
+    if (!*Ran)
+      return std::nullopt;
+
+    // When what each function cost in this run contradicts the plan, sampling
+    // starts over with a new one.
+    if (Replans < TimeBasedMaxReplans) {
+      TimeBasedPlan Fresh =
+          planTimeBasedSampling(costsOfRun(**Ran, Plan), Differencing,
+                                MeasuredBatches.size(), Options.RepeatCount);
+      if (isPlanContradicted(Plan, Fresh)) {
+        ++Replans;
+        Plan = Fresh;
+        if (Error E = UsePlan())
+          return E;
+        StartOver();
+        continue;
+      }
+    }
+
+    std::vector<double> RunCycles =
+        samplesOfRun(**Ran, Differencing, Plan, SampleRatios);
+    SampleCycles.insert(SampleCycles.end(), RunCycles.begin(), RunCycles.end());
+    for (size_t F = 0; F < Readings.size(); ++F)
+      Readings[F].insert(Readings[F].end(), (*Ran)->Readings[F].begin(),
+                         (*Ran)->Readings[F].end());
+
+    SampleCluster Group = findDensestCluster(RunCycles, TimeBasedAgreement);
+    if (Group.Size * BestRunSamples >= BestGroup.Size * RunCycles.size() &&
+        Group.Size) {
+      BestGroup = Group;
+      BestRunSamples = RunCycles.size();
+    }
+    if (Group.Size >= TimeBasedSettledFraction * RunCycles.size()) {
+      for (double Earlier : SettledMedians)
+        if (std::fabs(Earlier - Group.Median) <=
+            TimeBasedAgreement * std::min(Earlier, Group.Median)) {
+          Confirmed = (Earlier + Group.Median) / 2;
+          break;
+        }
+      SettledMedians.push_back(Group.Median);
+    }
+    std::chrono::duration<double> Elapsed =
+        std::chrono::steady_clock::now() - Start;
+    if (!Adaptive || Confirmed ||
+        Elapsed.count() >= Options.SettleTimeLimitSeconds)
+      break;
+    if (Rotation)
+      Rotation->moveToNextCpu();
+  }
+
+  double Count =
+      !Adaptive   ? aggregateTimeBasedSamples(SampleCycles, Options.Aggregation)
+      : Confirmed ? *Confirmed
+                  : BestGroup.Median;
+  if (!std::isfinite(Count))
+    return samplingError("cycle calibration failed in every sample");
+
+  TimeBasedMeasurement Measured;
+  Measured.Cycles = Count;
+  Measured.Readings = std::move(Readings);
+  TimeBasedSamplingReport &Report = Measured.Report;
+  Report.TicksPerCycle =
+      aggregateTimeBasedSamples(SampleRatios, ResultAggregationMode::Min);
+  if (!std::isfinite(Report.TicksPerCycle))
+    Report.TicksPerCycle = (*Probed)->TicksPerCycle;
+  Report.Plan = Plan;
+  Report.Replans = Replans;
+  Report.Runs = Runs;
+  Report.SamplesPerRun = BestRunSamples;
+  Report.AgreeingSamples = BestGroup.Size;
+  Report.SettledRuns = SettledMedians.size();
+  Report.Confirmed = Confirmed.has_value();
+  return Measured;
+}
+
+} // namespace exegesis
+} // namespace llvm

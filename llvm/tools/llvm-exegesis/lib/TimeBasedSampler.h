@@ -1,0 +1,150 @@
+//===-- TimeBasedSampler.h - Sampling with a time-based counter -*- C++ -*-===//
+//
+// A time-based cycle counter is noisier than a hardware one (interrupts, the
+// hypervisor, a busy SMT sibling, clock changes), so it samples differently.
+// A probe round measures what every function costs; the calibration chains,
+// calls per counter window and rounds per sample are then sized from it (see
+// TimeBasedPlan.h), and a run whose own costs contradict that plan (the probe
+// was disturbed) starts over with one made from them. Three warm-up rounds
+// are dropped, and a sample is a block of consecutive rounds (snippet N,
+// snippet 2N, calibration L, calibration 2L each), estimated from the block's
+// minima, short enough for the clock not to change within it.
+//
+// Under min aggregation, runs of -benchmark-repeat-count samples follow one
+// another until two have settled (two thirds of a run's samples within 0.3%
+// of each other, see findDensestCluster) and agree within 0.3%, or
+// -settle-time-limit is spent; a run that did not end the measurement moves
+// the tool to another CPU. Other modes aggregate one run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASEDSAMPLER_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASEDSAMPLER_H
+
+#include "BenchmarkRunOptions.h"
+#include "CycleEstimator.h"
+#include "FunctionExecutor.h"
+#include "TimeBasedPlan.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/TargetParser/Triple.h"
+#include <optional>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+struct AssembledFunction;
+
+/// Two runs agree, and a run has settled, when their samples lie within this
+/// relative width of each other. On a quiet machine nearly every sample is
+/// the latency to a few tenths of a percent; a busy SMT sibling or hypervisor
+/// scatters them, or shifts them together, by several percent for a second
+/// or more (bench/accuracy/README.md).
+inline constexpr double TimeBasedAgreement = 0.003;
+
+/// What runs in one executor call: functions and, for fault reports, their
+/// assembled forms (null: calibration code).
+struct ExecutorBatch {
+  std::vector<const ExecutableFunction *> Run;
+  std::vector<const AssembledFunction *> Assembled;
+};
+
+/// Runs one batch for \p Rounds rounds of \p CallsPerWindow calls per counter
+/// window. std::nullopt when the snippet failed (the caller records how).
+using ExecutorBatchRunner = function_ref<Expected<std::optional<SampleTable>>(
+    const ExecutorBatch &, unsigned Rounds, unsigned CallsPerWindow)>;
+
+/// How a time-based measurement sampled, for `info`.
+struct TimeBasedSamplingReport {
+  double TicksPerCycle = 0;
+  TimeBasedPlan Plan;
+  /// Times a run's own costs contradicted the plan and sampling started
+  /// over with a new one.
+  unsigned Replans = 0;
+  unsigned Runs = 1;
+  size_t SamplesPerRun = 0;
+  /// The largest group of agreeing samples in the run that agreed best.
+  size_t AgreeingSamples = 0;
+  /// Runs that settled, whether or not two of them agreed.
+  size_t SettledRuns = 0;
+  /// Two settled runs agreed.
+  bool Confirmed = false;
+};
+
+/// A time-based measurement: the snippet's core cycles per call (the long
+/// function's less the short one's when differencing), every reading of the
+/// measured functions the value came from (for the validation counters) and
+/// how it was sampled.
+struct TimeBasedMeasurement {
+  double Cycles = 0;
+  std::vector<std::vector<CounterValues>> Readings;
+  TimeBasedSamplingReport Report;
+};
+
+class TimeBasedSampler {
+public:
+  /// \p DefaultChains are the probe's calibration chains; \p Options gives
+  /// the samples per run, the aggregation, the settle time limit and whether
+  /// the benchmarking process is pinned to a CPU.
+  TimeBasedSampler(const Triple &TT, const CycleEstimator &DefaultChains,
+                   const BenchmarkRunOptions &Options)
+      : TT(TT), DefaultChains(DefaultChains), Options(Options) {}
+
+  /// Measures the functions of \p MeasuredBatches (the short function, then
+  /// its twice-as-long twin when \p Differencing). std::nullopt when the
+  /// snippet failed.
+  Expected<std::optional<TimeBasedMeasurement>>
+  measure(ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
+          ExecutorBatchRunner RunBatch) const;
+
+private:
+  /// What the probe found: each measured function's cost in core cycles,
+  /// and the ticks per cycle it saw.
+  struct Probe {
+    std::vector<double> FunctionCycles;
+    double TicksPerCycle = 0;
+  };
+  /// One run: per measured function its rounds' readings (warm-up rounds
+  /// dropped), per batch the calibration's ticks per core cycle of each
+  /// sample.
+  struct Run {
+    std::vector<std::vector<CounterValues>> Readings;
+    std::vector<std::vector<double>> BatchRatios;
+  };
+
+  /// \p MeasuredBatches with a pair of calibration chains appended to each.
+  static std::vector<ExecutorBatch>
+  withChains(ArrayRef<ExecutorBatch> MeasuredBatches,
+             const CycleEstimator &Chains);
+  /// Two rounds of every batch, one call per window, with the default
+  /// chains. std::nullopt when the snippet failed.
+  Expected<std::optional<Probe>> probe(ArrayRef<ExecutorBatch> MeasuredBatches,
+                                       ExecutorBatchRunner RunBatch) const;
+  /// One run of RepeatCount samples of \p Batches (measured functions, then
+  /// calibration chains) as \p Plan says. std::nullopt when the snippet
+  /// failed.
+  Expected<std::optional<Run>> run(ArrayRef<ExecutorBatch> Batches,
+                                   const TimeBasedPlan &Plan,
+                                   size_t NumFunctions,
+                                   ExecutorBatchRunner RunBatch) const;
+  /// Each measured function's cost per call in core cycles in \p R, from
+  /// its least disturbed window.
+  static std::vector<double> costsOfRun(const Run &R,
+                                        const TimeBasedPlan &Plan);
+  /// The snippet's cycles per sample of \p R; appends each sample's ticks
+  /// per cycle to \p SampleRatios.
+  static std::vector<double> samplesOfRun(const Run &R, bool Differencing,
+                                          const TimeBasedPlan &Plan,
+                                          std::vector<double> &SampleRatios);
+
+  Triple TT;
+  const CycleEstimator &DefaultChains;
+  const BenchmarkRunOptions &Options;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
