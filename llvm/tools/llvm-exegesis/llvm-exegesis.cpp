@@ -375,8 +375,9 @@ static ResultsOutput openResults(const LLVMState &State) {
   Output.Writer =
       ExitOnErr(ResultsFileWriter::create(getResultsPath(), Options, errs()));
   if (Resume) {
-    Output.Previous =
-        ExitOnErr(PreviousResults::read(State, BenchmarkFile, ModeOpt));
+    Output.Previous = ExitOnErr(
+        PreviousResults::read(State, BenchmarkFile, ModeOpt,
+                              BenchmarkPhaseOpt == BenchmarkPhase::Measure));
     if (Output.Previous->getNumDocuments())
       ExitOnErr(Output.Writer->write(Output.Previous->getText()));
   }

@@ -10,6 +10,10 @@
 namespace llvm {
 namespace exegesis {
 
+/// What BenchmarkRunner writes for a phase before measure.
+static constexpr StringLiteral MeasurementsSkipped =
+    "actual measurements skipped.";
+
 static constexpr StringLiteral CommentPrefix =
     "# llvm-exegesis repetition-mode: ";
 
@@ -97,10 +101,9 @@ static Error refuse(StringRef Path, const Twine &Why) {
                            "-resume: cannot continue '" + Path + "': " + Why);
 }
 
-Expected<PreviousResults> PreviousResults::parse(const LLVMState &State,
-                                                 StringRef Path,
-                                                 StringRef Content,
-                                                 BenchmarkMode Mode) {
+Expected<PreviousResults>
+PreviousResults::parse(const LLVMState &State, StringRef Path,
+                       StringRef Content, BenchmarkMode Mode, bool Measures) {
   PreviousResults Result(State);
   StringRef Complete = getCompleteDocuments(Content);
   if (!isCutShortDocument(Content.drop_front(Complete.size())))
@@ -141,6 +144,9 @@ Expected<PreviousResults> PreviousResults::parse(const LLVMState &State,
     if (B.LLVMTriple != Triple)
       return refuse(Path, Where + "has triple '" + B.LLVMTriple + "', not '" +
                               Triple + "'");
+    if (Measures && B.Error == MeasurementsSkipped)
+      return refuse(Path, Where + "was not measured (" + MeasurementsSkipped +
+                              "), this run measures");
     if (!Repetitions[I].empty())
       Result.Done.insert(
           Result.makeMatchKey(B.Key, Repetitions[I], B.MinInstructions));
@@ -151,7 +157,8 @@ Expected<PreviousResults> PreviousResults::parse(const LLVMState &State,
 
 Expected<PreviousResults> PreviousResults::read(const LLVMState &State,
                                                 StringRef Path,
-                                                BenchmarkMode Mode) {
+                                                BenchmarkMode Mode,
+                                                bool Measures) {
   if (!sys::fs::exists(Path))
     return PreviousResults(State);
   if (!sys::fs::is_regular_file(Path))
@@ -161,7 +168,7 @@ Expected<PreviousResults> PreviousResults::read(const LLVMState &State,
                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return refuse(Path, Buffer.getError().message());
-  return parse(State, Path, (*Buffer)->getBuffer(), Mode);
+  return parse(State, Path, (*Buffer)->getBuffer(), Mode, Measures);
 }
 
 } // namespace exegesis

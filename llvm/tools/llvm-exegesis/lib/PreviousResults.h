@@ -42,13 +42,15 @@ public:
   /// Reads \p Path (a missing file holds nothing to resume). Refuses, with
   /// one line naming the file, a file that is not a results file or holds a
   /// benchmark of another mode than \p Mode or another CPU or triple than
-  /// \p State's.
+  /// \p State's; when \p Measures, also one that an earlier phase wrote
+  /// (`actual measurements skipped.`): it would pass for done.
   static Expected<PreviousResults> read(const LLVMState &State, StringRef Path,
-                                        BenchmarkMode Mode);
+                                        BenchmarkMode Mode, bool Measures);
 
   /// Reads \p Text as the content of \p Path (for tests).
   static Expected<PreviousResults> parse(const LLVMState &State, StringRef Path,
-                                         StringRef Text, BenchmarkMode Mode);
+                                         StringRef Text, BenchmarkMode Mode,
+                                         bool Measures);
 
   /// The file's complete documents, byte for byte.
   StringRef getText() const { return Text; }
