@@ -51,6 +51,18 @@ static std::string formatDuration(double Seconds) {
   return Text;
 }
 
+std::optional<double> estimateSweepSecondsLeft(size_t Done, size_t Total,
+                                               size_t FirstRunIndex,
+                                               unsigned BenchmarksRun,
+                                               double SecondsRunning) {
+  if (BenchmarksRun == 0 || !(SecondsRunning > 0) || Done <= FirstRunIndex ||
+      Done > Total)
+    return std::nullopt;
+  double BenchmarksPerOpcode = BenchmarksRun / double(Done - FirstRunIndex);
+  double SecondsPerBenchmark = SecondsRunning / BenchmarksRun;
+  return (Total - Done) * BenchmarksPerOpcode * SecondsPerBenchmark;
+}
+
 void OpcodeSweep::reportProgress(size_t Done, size_t Total, bool Final) {
   auto Now = std::chrono::steady_clock::now();
   if (!Final && Now - LastProgress < std::chrono::seconds(1))
@@ -67,13 +79,10 @@ void OpcodeSweep::reportProgress(size_t Done, size_t Total, bool Final) {
     Diagnostics << "done in " << formatDuration(Elapsed) << "\n";
     return;
   }
-  // The opcodes left are expected to give benchmarks to run as often as
-  // those since the first one did.
   std::optional<double> Eta;
-  if (Rate > 0 && FirstRunIndex && Done > *FirstRunIndex) {
-    double PerOpcode = NumBenchmarks / double(Done - *FirstRunIndex);
-    Eta = (Total - Done) * PerOpcode / Rate;
-  }
+  if (FirstRunIndex)
+    Eta = estimateSweepSecondsLeft(Done, Total, *FirstRunIndex, NumBenchmarks,
+                                   Running);
   Diagnostics << "ETA " << (Eta ? formatDuration(*Eta) : std::string("unknown"))
               << "\n";
 }

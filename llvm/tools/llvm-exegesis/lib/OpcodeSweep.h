@@ -49,6 +49,16 @@ struct OpcodeSweepOptions {
   std::function<bool(const BenchmarkCode &)> IsAlreadyDone;
 };
 
+/// Seconds a sweep still needs: the \p Total - \p Done opcodes left are
+/// expected to give benchmarks as often as those since \p FirstRunIndex (the
+/// opcode of the first benchmark run) did, each taking as long as the
+/// \p BenchmarksRun did in \p SecondsRunning. std::nullopt before there is
+/// anything to go by.
+std::optional<double> estimateSweepSecondsLeft(size_t Done, size_t Total,
+                                               size_t FirstRunIndex,
+                                               unsigned BenchmarksRun,
+                                               double SecondsRunning);
+
 class OpcodeSweep {
 public:
   /// \p HostCheck, when set, decides which instructions the host can run
