@@ -363,6 +363,14 @@ struct ResultsOutput {
   }
 };
 
+/// A tool error in the middle of a run: the results file keeps what it
+/// already holds (see ResultsFileWriter::abandon).
+[[noreturn]] static void failRun(ResultsFileWriter &Writer, Error E) {
+  Writer.abandon();
+  ExitOnErr(std::move(E));
+  llvm_unreachable("ExitOnErr returns only on success");
+}
+
 /// Opens the -benchmarks-file (stdout by default); with -resume, copies the
 /// documents it holds into the new file first.
 static ResultsOutput openResults(const LLVMState &State) {
@@ -379,7 +387,8 @@ static ResultsOutput openResults(const LLVMState &State) {
         PreviousResults::read(State, BenchmarkFile, ModeOpt,
                               BenchmarkPhaseOpt == BenchmarkPhase::Measure));
     if (Output.Previous->getNumDocuments())
-      ExitOnErr(Output.Writer->write(Output.Previous->getText()));
+      if (Error E = Output.Writer->write(Output.Previous->getText()))
+        failRun(*Output.Writer, std::move(E));
   }
   return Output;
 }
@@ -396,14 +405,6 @@ static Error writeBenchmark(ResultsFileWriter &Writer, const LLVMState &State,
   if (Error E = B.writeYamlTo(State, OS))
     return E;
   return Writer.write(Document);
-}
-
-/// A tool error in the middle of a run: the results file keeps what it
-/// already holds (see ResultsFileWriter::abandon).
-[[noreturn]] static void failRun(ResultsFileWriter &Writer, Error E) {
-  Writer.abandon();
-  ExitOnErr(std::move(E));
-  llvm_unreachable("ExitOnErr returns only on success");
 }
 
 /// Ends an interrupted run: what completed stays, one line says where.
