@@ -2,7 +2,9 @@
 
 Runs COMMAND (with SIGNAL's default disposition, whatever the caller
 ignores), waits for the moment WHEN names (at most 60 s), sends SIGNAL to
-COMMAND, waits for it to end and prints `exit code: N` on stderr. WHEN is
+COMMAND (to its whole process group, as Ctrl-C does, when SIGNAL is written
+GROUP-INT and so on), waits for it to end and prints `exit code: N` on
+stderr. WHEN is
   paused         a thread of COMMAND or of a child of it is in pause(2):
                  the snippet of Inputs/pause.s is running;
   docs:FILE:N    FILE holds N complete YAML documents.
@@ -17,7 +19,8 @@ import time
 
 SYS_PAUSE = 34  # x86-64
 
-sig = getattr(signal, "SIG" + sys.argv[1])
+to_group = sys.argv[1].startswith("GROUP-")
+sig = getattr(signal, "SIG" + sys.argv[1].replace("GROUP-", ""))
 when = sys.argv[2]
 command = sys.argv[3:]
 
@@ -65,7 +68,7 @@ def moment_has_come(tool):
     return count_documents(path) >= int(count)
 
 
-tool = subprocess.Popen(command,
+tool = subprocess.Popen(command, start_new_session=to_group,
                         preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
 deadline = time.time() + 60
 while tool.poll() is None and not moment_has_come(tool):
@@ -75,7 +78,10 @@ while tool.poll() is None and not moment_has_come(tool):
     time.sleep(0.02)
 child = children(tool.pid)
 if tool.poll() is None:
-    tool.send_signal(sig)
+    if to_group:
+        os.killpg(tool.pid, sig)
+    else:
+        tool.send_signal(sig)
 status = tool.wait()
 sys.stderr.write("exit code: %d\n" % status)
 deadline = time.time() + 10
