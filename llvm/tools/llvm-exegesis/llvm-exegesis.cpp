@@ -12,9 +12,11 @@
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
 #include "lib/CpuSupportCheck.h"
+#include "lib/Interruption.h"
 #include "lib/LLVMState.h"
 #include "lib/OpcodeSweep.h"
-#include "lib/OutputFile.h"
+#include "lib/PreviousResults.h"
+#include "lib/ResultsFileWriter.h"
 #include "lib/SnippetFile.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -65,6 +67,13 @@ static cl::opt<std::string>
                   cl::desc("results file to write, or to read in analysis "
                            "mode; stdout when empty or '-'"),
                   cl::cat(BenchmarkOptions), cl::init(""));
+
+static cl::opt<bool>
+    Resume("resume",
+           cl::desc("continue an interrupted run: the benchmarks already in "
+                    "the -benchmarks-file are not run again, the others are "
+                    "appended"),
+           cl::cat(BenchmarkOptions), cl::init(false));
 
 static cl::opt<ExecutionMode> ExecutionModeOpt(
     "execution-mode", cl::desc("where the snippet runs"),
@@ -310,6 +319,10 @@ static Error checkOptions() {
                              "-benchmark-repeat-count must be at least 1");
   unsigned Sources = !SnippetsFile.empty() + !OpcodeNames.empty() +
                      (OpcodeIndex.getNumOccurrences() > 0);
+  if (Resume && (BenchmarkFile.empty() || BenchmarkFile == "-"))
+    return createStringError(inconvertibleErrorCode(),
+                             "-resume needs -benchmarks-file naming the "
+                             "results file to continue");
   if (Sources != 1)
     return createStringError(
         inconvertibleErrorCode(),
@@ -332,22 +345,89 @@ readSnippetsFile(const LLVMState &State) {
   return Codes;
 }
 
-/// Runs \p Write on the -benchmarks-file (stdout by default). A named file
-/// is written to a temporary first and moved into place at the end, so that
-/// a failing run never leaves a half-written results file behind.
-static Error writeResultsWith(function_ref<Error(raw_ostream &OS)> Write) {
-  StringRef Path = BenchmarkFile;
-  return writeOutputFile(Path.empty() ? "-" : Path, Write);
+static std::string getResultsPath() {
+  return BenchmarkFile.empty() ? std::string("-") : BenchmarkFile.getValue();
 }
 
-/// Writes every result to the -benchmarks-file (stdout by default).
-static Error writeResults(const LLVMState &State, ArrayRef<Benchmark> Results) {
-  return writeResultsWith([&](raw_ostream &OS) -> Error {
-    for (const Benchmark &B : Results)
-      if (Error E = B.writeYamlTo(State, OS))
-        return E;
-    return Error::success();
-  });
+/// The results file and, with -resume, what it held already.
+struct ResultsOutput {
+  std::unique_ptr<ResultsFileWriter> Writer;
+  std::optional<PreviousResults> Previous;
+
+  bool isAlreadyDone(const BenchmarkCode &Code) const {
+    return Previous &&
+           Previous->contains(Code.Key, RepetitionModeOpt, MinInstructions);
+  }
+  unsigned getNumPrevious() const {
+    return Previous ? Previous->getNumDocuments() : 0;
+  }
+};
+
+/// A tool error in the middle of a run: the results file keeps what it
+/// already holds (see ResultsFileWriter::abandon).
+[[noreturn]] static void failRun(ResultsFileWriter &Writer, Error E) {
+  Writer.abandon();
+  ExitOnErr(std::move(E));
+  llvm_unreachable("ExitOnErr returns only on success");
+}
+
+/// Opens the -benchmarks-file (stdout by default); with -resume, copies the
+/// documents it holds into the new file first.
+static ResultsOutput openResults(const LLVMState &State) {
+  ResultsOutput Output;
+  ResultsFileOptions Options;
+  // A measured benchmark takes far longer than a sync (~2 ms); thousands
+  // of generated or assembled ones a second do not.
+  if (BenchmarkPhaseOpt != BenchmarkPhase::Measure)
+    Options.MinSyncInterval = std::chrono::milliseconds(250);
+  Output.Writer =
+      ExitOnErr(ResultsFileWriter::create(getResultsPath(), Options, errs()));
+  if (Resume) {
+    Output.Previous = ExitOnErr(
+        PreviousResults::read(State, BenchmarkFile, ModeOpt,
+                              BenchmarkPhaseOpt == BenchmarkPhase::Measure));
+    if (Output.Previous->getNumDocuments())
+      if (Error E = Output.Writer->write(Output.Previous->getText()))
+        failRun(*Output.Writer, std::move(E));
+  }
+  return Output;
+}
+
+/// One whole document per benchmark. In a results file, the repetition mode
+/// goes before it as a comment, for -resume (see PreviousResults.h); stdout
+/// stays upstream's bytes.
+static Error writeBenchmark(ResultsFileWriter &Writer, const LLVMState &State,
+                            const Benchmark &B) {
+  std::string Document;
+  raw_string_ostream OS(Document);
+  if (Writer.writesRegularFile())
+    OS << formatRepetitionModeComment(RepetitionModeOpt);
+  if (Error E = B.writeYamlTo(State, OS))
+    return E;
+  return Writer.write(Document);
+}
+
+/// Ends an interrupted run: what completed stays, one line says where.
+/// \p Total is how many benchmarks the whole run would have had.
+[[noreturn]] static void exitInterrupted(ResultsFileWriter &Writer,
+                                         size_t Total) {
+  int Signal = getInterruptionSignal();
+  Expected<std::string> Where = Writer.finishInterrupted();
+  if (!Where) {
+    WithColor::error(errs(), "llvm-exegesis")
+        << toString(Where.takeError()) << "\n";
+    Where = getResultsPath();
+  }
+  errs() << "llvm-exegesis: interrupted after " << Writer.getNumDocuments()
+         << " of " << Total << " benchmarks; results so far in " << *Where
+         << "\n";
+  errs().flush();
+  std::exit(128 + Signal);
+}
+
+static void finishRun(ResultsFileWriter &Writer) {
+  if (Error E = Writer.finish())
+    failRun(Writer, std::move(E));
 }
 
 /// The opcodes -opcode-name or -opcode-index ask for.
@@ -408,14 +488,27 @@ static void runOpcodes(const LLVMState &State) {
   OpcodeSweepOptions SweepOptions;
   SweepOptions.Measures = Measures;
   SweepOptions.PrintProgress = MeasurementsPrintProgress;
+  SweepOptions.MaxConfigsPerOpcode = MaxConfigsPerOpcode;
+  ResultsOutput Output = openResults(State);
+  if (Output.Previous)
+    SweepOptions.IsAlreadyDone = [&Output](const BenchmarkCode &Code) {
+      return Output.isAlreadyDone(Code);
+    };
   OpcodeSweep Sweep(State, *Generator, Runner,
                     Measures && State.canExecuteOnHost() ? Check.get()
                                                          : nullptr,
                     SweepOptions, errs());
-  ExitOnErr(writeResultsWith([&](raw_ostream &OS) {
-    return Sweep.run(
-        Opcodes, [&](const Benchmark &B) { return B.writeYamlTo(State, OS); });
-  }));
+  if (Error E = Sweep.run(Opcodes, [&](const Benchmark &B) {
+        return writeBenchmark(*Output.Writer, State, B);
+      }))
+    failRun(*Output.Writer, std::move(E));
+  // M is the sweep's bound: exact for the opcodes looked at, the most
+  // configurations each for the others.
+  if (isInterrupted())
+    exitInterrupted(*Output.Writer, Output.getNumPrevious() +
+                                        Sweep.getMaxBenchmarks() -
+                                        Sweep.getNumAlreadyDone());
+  finishRun(*Output.Writer);
   if (OpcodeIndex == -1)
     Sweep.printSummary(errs());
 }
@@ -428,10 +521,30 @@ static void benchmarkMain() {
     return runOpcodes(*State);
   std::vector<BenchmarkCode> Codes = ExitOnErr(readSnippetsFile(*State));
   BenchmarkRunner Runner(*State, getRunOptions());
-  std::vector<Benchmark> Results;
+  ResultsOutput Output = openResults(*State);
+  ResultsFileWriter &Writer = *Output.Writer;
+  size_t Total = Output.getNumPrevious();
   for (const BenchmarkCode &Code : Codes)
-    Results.push_back(ExitOnErr(Runner.run(Code)));
-  ExitOnErr(writeResults(*State, Results));
+    Total += !Output.isAlreadyDone(Code);
+  for (const BenchmarkCode &Code : Codes) {
+    if (isInterrupted())
+      exitInterrupted(Writer, Total);
+    if (Output.isAlreadyDone(Code))
+      continue;
+    Expected<Benchmark> Result = Runner.run(Code);
+    if (isInterrupted()) {
+      // The benchmark in flight was stopped: its result is no result.
+      consumeError(Result.takeError());
+      exitInterrupted(Writer, Total);
+    }
+    if (!Result)
+      failRun(Writer, Result.takeError());
+    if (Error E = writeBenchmark(Writer, *State, *Result))
+      failRun(Writer, std::move(E));
+  }
+  if (isInterrupted())
+    exitInterrupted(Writer, Total);
+  finishRun(Writer);
 }
 
 static void analysisMain() {
@@ -483,8 +596,13 @@ int main(int Argc, char **Argv) {
     if (!ModeOpt.getNumOccurrences())
       ExitOnErr(
           createStringError(inconvertibleErrorCode(), "-mode is required"));
+    if (Resume)
+      ExitOnErr(createStringError(inconvertibleErrorCode(),
+                                  "-resume applies to benchmarking, not to "
+                                  "-mode=analysis"));
     analysisMain();
   } else {
+    installInterruptionHandler();
     benchmarkMain();
   }
   return 0;

@@ -1,6 +1,7 @@
 //===-- InProcessFunctionExecutor.cpp ---------------------------*- C++ -*-===//
 
 #include "InProcessFunctionExecutor.h"
+#include "Interruption.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -33,6 +34,12 @@ void onTimeout(int) {
     raise(SIGTRAP);
 }
 
+/// An interruption leaves running snippet code as the timeout does.
+void onInterruption() {
+  if (InSnippet)
+    raise(SIGTRAP);
+}
+
 /// A one-shot SIGALRM timer for one runAndSample call; the previous handler
 /// and timer come back when it ends.
 class InProcessWatchdog {
@@ -55,8 +62,10 @@ public:
     if (Timer.it_value.tv_sec == 0 && Timer.it_value.tv_usec == 0)
       Timer.it_value.tv_usec = 1;
     setitimer(ITIMER_REAL, &Timer, &OldTimer);
+    setInterruptionHook(onInterruption);
   }
   ~InProcessWatchdog() {
+    setInterruptionHook(nullptr);
     struct itimerval Off = {};
     setitimer(ITIMER_REAL, &Off, nullptr);
     sigaction(SIGALRM, &OldAction, nullptr);
@@ -72,6 +81,12 @@ private:
 } // namespace
 
 InProcessFunctionExecutor::~InProcessFunctionExecutor() = default;
+
+/// The caller checks isInterrupted() and discards the benchmark; the
+/// message is for anyone who does not.
+static Error makeInterruptedError() {
+  return createStringError(inconvertibleErrorCode(), "the run was interrupted");
+}
 
 static Error crashed(int RetCode) {
   // On Unix, crash recovery reports a signal as 128 + its number.
@@ -89,6 +104,8 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
     return createStringError(inconvertibleErrorCode(),
                              "memory and code at fixed addresses are only "
                              "supported in the subprocess execution mode");
+  if (isInterrupted())
+    return makeInterruptedError();
   std::optional<CounterGroup> Group;
   if (!Counters.isDummy()) {
     Expected<CounterGroup> Opened = CounterGroup::open(Counters.Events, 0);
@@ -115,7 +132,8 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
       CrashRecoveryContext Context;
       bool Completed = Context.RunSafely([&] {
         InSnippet = 1;
-        for (unsigned Call = 0; Call < CallsPerSample && !TimedOut; ++Call)
+        for (unsigned Call = 0;
+             Call < CallsPerSample && !TimedOut && !isInterrupted(); ++Call)
           Function(ScratchPtr);
         InSnippet = 0;
       });
@@ -124,6 +142,8 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
         if (Error E = Group->stop())
           return E;
       }
+      if (isInterrupted())
+        return makeInterruptedError();
       if (TimedOut)
         return TimedOutError();
       if (!Completed)

@@ -2,6 +2,7 @@
 
 #include "OpcodeSweep.h"
 #include "BenchmarkRunner.h"
+#include "Interruption.h"
 #include "LLVMState.h"
 #include "llvm/Support/Format.h"
 
@@ -50,22 +51,40 @@ static std::string formatDuration(double Seconds) {
   return Text;
 }
 
+std::optional<double> estimateSweepSecondsLeft(size_t Done, size_t Total,
+                                               size_t FirstRunIndex,
+                                               unsigned BenchmarksRun,
+                                               double SecondsRunning) {
+  if (BenchmarksRun == 0 || !(SecondsRunning > 0) || Done <= FirstRunIndex ||
+      Done > Total)
+    return std::nullopt;
+  double BenchmarksPerOpcode = BenchmarksRun / double(Done - FirstRunIndex);
+  double SecondsPerBenchmark = SecondsRunning / BenchmarksRun;
+  return (Total - Done) * BenchmarksPerOpcode * SecondsPerBenchmark;
+}
+
 void OpcodeSweep::reportProgress(size_t Done, size_t Total, bool Final) {
   auto Now = std::chrono::steady_clock::now();
   if (!Final && Now - LastProgress < std::chrono::seconds(1))
     return;
   LastProgress = Now;
   double Elapsed = std::chrono::duration<double>(Now - Start).count();
-  double Rate = Elapsed > 0 ? Done / Elapsed : 0;
+  double Running =
+      FirstRunIndex ? std::chrono::duration<double>(Now - FirstRun).count() : 0;
+  double Rate = Running > 0 ? NumBenchmarks / Running : 0;
   Diagnostics << "progress: " << Done << "/" << Total << " opcodes, "
-              << format("%.1f", Rate) << " opcodes/s, ";
-  if (Final)
+              << NumBenchmarks << " benchmarks, " << format("%.1f", Rate)
+              << " benchmarks/s, ";
+  if (Final) {
     Diagnostics << "done in " << formatDuration(Elapsed) << "\n";
-  else
-    Diagnostics << "ETA "
-                << (Rate > 0 ? formatDuration((Total - Done) / Rate)
-                             : std::string("unknown"))
-                << "\n";
+    return;
+  }
+  std::optional<double> Eta;
+  if (FirstRunIndex)
+    Eta = estimateSweepSecondsLeft(Done, Total, *FirstRunIndex, NumBenchmarks,
+                                   Running);
+  Diagnostics << "ETA " << (Eta ? formatDuration(*Eta) : std::string("unknown"))
+              << "\n";
 }
 
 Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
@@ -73,6 +92,7 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
   Start = std::chrono::steady_clock::now();
   // The first report comes at once: a long sweep shows its size early.
   LastProgress = Start - std::chrono::hours(1);
+  MaxBenchmarks = Opcodes.size() * size_t(Options.MaxConfigsPerOpcode);
   for (size_t Index = 0; Index < Opcodes.size(); ++Index) {
     unsigned Opcode = Opcodes[Index];
     if (Options.PrintProgress)
@@ -89,9 +109,14 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
           },
           [&](const ErrorInfoBase &E) { Message = Reason = E.message(); });
       skip(Opcode, Message, Reason);
+      MaxBenchmarks -= Options.MaxConfigsPerOpcode;
       continue;
     }
-    for (const BenchmarkCode &Code : *Codes) {
+    MaxBenchmarks = MaxBenchmarks - Options.MaxConfigsPerOpcode + Codes->size();
+    for (size_t CodeIndex = 0; CodeIndex < Codes->size(); ++CodeIndex) {
+      const BenchmarkCode &Code = (*Codes)[CodeIndex];
+      if (isInterrupted())
+        return Error::success();
       if (Options.Measures && HostCheck) {
         std::optional<std::string> Why;
         const MCInst *Culprit = nullptr;
@@ -106,11 +131,25 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
                    State.getOpcodeName(Culprit->getOpcode()).str() + ": " +
                    *Why,
                "host cannot run it");
+          MaxBenchmarks -= Codes->size() - CodeIndex;
           break;
         }
       }
+      if (Options.IsAlreadyDone && Options.IsAlreadyDone(Code)) {
+        ++NumAlreadyDone;
+        continue;
+      }
+      if (!FirstRunIndex) {
+        FirstRunIndex = Index;
+        FirstRun = std::chrono::steady_clock::now();
+      }
       Expected<Benchmark> Result = Runner.run(Code);
+      if (isInterrupted()) {
+        consumeError(Result.takeError());
+        return Error::success();
+      }
       if (!Result) {
+        --MaxBenchmarks;
         std::string Message = toString(Result.takeError());
         Diagnostics << State.getOpcodeName(Opcode) << ": " << Message << "\n";
         fail(Message);
@@ -130,8 +169,10 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
 
 void OpcodeSweep::printSummary(raw_ostream &OS) const {
   OS << "summary: " << NumBenchmarks << " benchmarks "
-     << (Options.Measures ? "measured" : "generated") << ", " << getNumSkipped()
-     << " opcodes skipped";
+     << (Options.Measures ? "measured" : "generated") << ", ";
+  if (NumAlreadyDone)
+    OS << NumAlreadyDone << " already in the results file, ";
+  OS << getNumSkipped() << " opcodes skipped";
   auto PrintCounts = [&OS](const std::map<std::string, unsigned> &Counts) {
     if (Counts.empty())
       return;

@@ -21,7 +21,9 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,9 +37,27 @@ struct OpcodeSweepOptions {
   /// The run measures: results are measurements, and instructions the host
   /// cannot execute are skipped.
   bool Measures = false;
-  /// Print progress (count, rate, ETA) to the diagnostics stream.
+  /// Print progress (count, rate, ETA) to the diagnostics stream. Rate and
+  /// ETA count benchmarks run, not opcodes looked at: most opcodes that are
+  /// skipped (pseudo-opcodes come first) cost next to nothing.
   bool PrintProgress = false;
+  /// The most configurations the generator gives an opcode; bounds how many
+  /// benchmarks the opcodes not looked at yet may give.
+  unsigned MaxConfigsPerOpcode = 1;
+  /// When set, the benchmarks it accepts are not run (-resume: they are in
+  /// the results file already).
+  std::function<bool(const BenchmarkCode &)> IsAlreadyDone;
 };
+
+/// Seconds a sweep still needs: the \p Total - \p Done opcodes left are
+/// expected to give benchmarks as often as those since \p FirstRunIndex (the
+/// opcode of the first benchmark run) did, each taking as long as the
+/// \p BenchmarksRun did in \p SecondsRunning. std::nullopt before there is
+/// anything to go by.
+std::optional<double> estimateSweepSecondsLeft(size_t Done, size_t Total,
+                                               size_t FirstRunIndex,
+                                               unsigned BenchmarksRun,
+                                               double SecondsRunning);
 
 class OpcodeSweep {
 public:
@@ -49,7 +69,8 @@ public:
               OpcodeSweepOptions Options, raw_ostream &Diagnostics);
 
   /// Benchmarks \p Opcodes in order, handing each result to \p Consumer. An
-  /// error from \p Consumer stops the sweep and is returned.
+  /// error from \p Consumer stops the sweep and is returned. An interruption
+  /// (Interruption.h) stops it too, the benchmark in flight unreported.
   Error run(ArrayRef<unsigned> Opcodes,
             function_ref<Error(const Benchmark &)> Consumer);
 
@@ -58,6 +79,12 @@ public:
   void printSummary(raw_ostream &OS) const;
 
   unsigned getNumBenchmarks() const { return NumBenchmarks; }
+  /// Benchmarks not run because IsAlreadyDone accepted them.
+  unsigned getNumAlreadyDone() const { return NumAlreadyDone; }
+  /// An upper bound of the benchmarks the sweep gives (already done ones
+  /// included): exact once it has ended, shrinking while it runs as opcodes
+  /// give fewer than MaxConfigsPerOpcode or fail.
+  size_t getMaxBenchmarks() const { return MaxBenchmarks; }
   unsigned getNumSkipped() const;
   unsigned getNumFailed() const;
 
@@ -73,6 +100,11 @@ private:
   OpcodeSweepOptions Options;
   raw_ostream &Diagnostics;
   unsigned NumBenchmarks = 0;
+  unsigned NumAlreadyDone = 0;
+  size_t MaxBenchmarks = 0;
+  /// Where and when the first benchmark was run: the base of rate and ETA.
+  std::optional<size_t> FirstRunIndex;
+  std::chrono::steady_clock::time_point FirstRun;
   std::map<std::string, unsigned> SkippedByReason;
   std::map<std::string, unsigned> FailedByKind;
   std::chrono::steady_clock::time_point Start, LastProgress;

@@ -1,11 +1,12 @@
 //===-- OutputFile.h - Writing a results or report file safely -*- C++ -*-===//
 //
-// Every file the tool writes (results YAML, analysis CSV and HTML) goes
-// through here: "-" is stdout; a regular file (or a new one) is written to a
-// temporary beside it and renamed into place only once everything was
-// written, so a failing run never leaves a half-written file or loses the old
-// one; anything else that exists (/dev/null, a pipe, a terminal) is written in
-// place, since renaming over it would replace the device with a file.
+// The analysis reports (CSV and HTML) are written through here (results
+// YAML is streamed by ResultsFileWriter): "-" is stdout; a regular file (or a
+// new one) is written to a temporary beside it and renamed into place only once
+// everything was written, so a failing run never leaves a half-written file or
+// loses the old one; anything else that exists (/dev/null, a pipe, a terminal)
+// is written in place, since renaming over it would replace the device with a
+// file.
 //
 //===----------------------------------------------------------------------===//
 

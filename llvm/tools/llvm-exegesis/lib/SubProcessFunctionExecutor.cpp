@@ -2,6 +2,7 @@
 
 #include "SubProcessFunctionExecutor.h"
 #include "ChildAddressSpace.h"
+#include "Interruption.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cerrno>
@@ -244,18 +245,23 @@ private:
 /// that no error path leaves a child or a zombie behind.
 class ChildProcess {
 public:
-  explicit ChildProcess(pid_t Pid) : Pid(Pid) {}
+  /// An interruption of the tool kills the child (see Interruption.h).
+  explicit ChildProcess(pid_t Pid) : Pid(Pid) { setInterruptionVictim(Pid); }
   ChildProcess(const ChildProcess &) = delete;
   ChildProcess &operator=(const ChildProcess &) = delete;
   ~ChildProcess() {
     if (Reaped)
       return;
+    prepareToReap();
     kill(Pid, SIGKILL);
     int Status;
     while (waitpid(Pid, &Status, __WALL) < 0 && errno == EINTR) {
     }
   }
   pid_t getPid() const { return Pid; }
+  /// Must come before the child is reaped: from then on its pid may be
+  /// another process's.
+  void prepareToReap() { withdrawInterruptionVictim(); }
   void markReaped() { Reaped = true; }
 
 private:
@@ -328,6 +334,7 @@ Expected<ChildOutcome> waitForChild(ChildProcess &Child, Watchdog &Dog) {
         Info.si_code == CLD_DUMPED) {
       // Stop the watchdog before the pid can be recycled.
       Dog.finish();
+      Child.prepareToReap();
       Outcome.TimedOut = Dog.fired();
       int Status;
       while (waitpid(Pid, &Status, __WALL) < 0)
@@ -356,6 +363,16 @@ Expected<ChildOutcome> waitForChild(ChildProcess &Child, Watchdog &Dog) {
       continue;
     if ((Status >> 16) == PTRACE_EVENT_STOP) {
       // A group-stop or similar: not a fault, let the child go on.
+      ptrace(PTRACE_CONT, Pid, nullptr, nullptr);
+      continue;
+    }
+    // Ctrl-C reaches the whole process group: the tool's own handler ends
+    // the child, which must not report it as the snippet's signal.
+    siginfo_t StopInfo = {};
+    if (isInterruptionSignal(WSTOPSIG(Status)) &&
+        ptrace(PTRACE_GETSIGINFO, Pid, nullptr, &StopInfo) == 0 &&
+        (StopInfo.si_code == SI_KERNEL ||
+         (StopInfo.si_code <= 0 && StopInfo.si_pid != Pid))) {
       ptrace(PTRACE_CONT, Pid, nullptr, nullptr);
       continue;
     }
@@ -411,6 +428,10 @@ SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
 Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
     ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
     const FixedLayout &Layout, unsigned CallsPerSample) const {
+  // The caller checks isInterrupted() and discards the benchmark.
+  if (isInterrupted())
+    return createStringError(inconvertibleErrorCode(),
+                             "the run was interrupted");
   size_t NumReadings = Functions.size() * NumSamples;
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   size_t SharedSize = (sizeof(SharedResults) +

@@ -3,8 +3,8 @@
 Runs COMMAND (with SIGNAL's default disposition, whatever the caller
 ignores), waits until it has forked a child (the benchmarking subprocess;
 at most 60 s), sends SIGNAL to COMMAND and waits for it to end. COMMAND's
-pid goes to PIDFILE. Fails unless COMMAND died of SIGNAL and its child is
-gone within 10 s."""
+pid goes to PIDFILE. Fails unless COMMAND exited with 128 + SIGNAL (an
+interrupted run ends so) and its child is gone within 10 s."""
 import os
 import signal
 import subprocess
@@ -46,8 +46,8 @@ if not child:
     sys.exit("the tool forked no child within 60 s")
 tool.send_signal(sig)
 status = tool.wait()
-if status != -sig:
-    sys.exit("the tool ended with status %d, not by the signal" % status)
+if status != 128 + sig:
+    sys.exit("the tool ended with status %d, not 128 + the signal" % status)
 deadline = time.time() + 10
 while any(running(p) for p in child) and time.time() < deadline:
     time.sleep(0.05)

@@ -1,0 +1,91 @@
+"""Usage: interrupt.py SIGNAL WHEN COMMAND...
+
+Runs COMMAND (with SIGNAL's default disposition, whatever the caller
+ignores), waits for the moment WHEN names (at most 60 s), sends SIGNAL to
+COMMAND (to its whole process group, as Ctrl-C does, when SIGNAL is written
+GROUP-INT and so on), waits for it to end and prints `exit code: N` on
+stderr. WHEN is
+  paused         a thread of COMMAND or of a child of it is in pause(2):
+                 the snippet of Inputs/pause.s is running;
+  docs:FILE:N    FILE holds N complete YAML documents.
+Fails when that moment does not come, or when a child of COMMAND is still
+running 10 s after COMMAND ended."""
+import glob
+import os
+import signal
+import subprocess
+import sys
+import time
+
+SYS_PAUSE = 34  # x86-64
+
+to_group = sys.argv[1].startswith("GROUP-")
+sig = getattr(signal, "SIG" + sys.argv[1].replace("GROUP-", ""))
+when = sys.argv[2]
+command = sys.argv[3:]
+
+
+def children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def running(pid):
+    """Alive and not a zombie."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def in_pause(pid):
+    for path in glob.glob("/proc/%d/task/*/syscall" % pid):
+        try:
+            with open(path) as f:
+                if f.read().split()[0] == str(SYS_PAUSE):
+                    return True
+        except (OSError, IndexError):
+            pass
+    return False
+
+
+def count_documents(path):
+    try:
+        with open(path) as f:
+            return sum(1 for line in f if line.rstrip("\n") == "...")
+    except OSError:
+        return 0
+
+
+def moment_has_come(tool):
+    if when == "paused":
+        return any(in_pause(p) for p in [tool.pid] + children(tool.pid))
+    _, path, count = when.split(":")
+    return count_documents(path) >= int(count)
+
+
+tool = subprocess.Popen(command, start_new_session=to_group,
+                        preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
+deadline = time.time() + 60
+while tool.poll() is None and not moment_has_come(tool):
+    if time.time() > deadline:
+        tool.kill()
+        sys.exit("the moment '%s' did not come within 60 s" % when)
+    time.sleep(0.02)
+child = children(tool.pid)
+if tool.poll() is None:
+    if to_group:
+        os.killpg(tool.pid, sig)
+    else:
+        tool.send_signal(sig)
+status = tool.wait()
+sys.stderr.write("exit code: %d\n" % status)
+deadline = time.time() + 10
+while any(running(p) for p in child) and time.time() < deadline:
+    time.sleep(0.05)
+if any(running(p) for p in child):
+    sys.exit("a child of the tool outlived it")
