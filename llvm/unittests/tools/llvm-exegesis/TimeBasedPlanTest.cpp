@@ -43,4 +43,17 @@ TEST(TimeBasedPlanTest, ADisturbedProbeIsContradictedByTheRun) {
   EXPECT_FALSE(isPlanContradicted(Tiny, TinyRun));
 }
 
+TEST(TimeBasedPlanTest, RoundsPerSampleAreCappedAsAsked) {
+  // A sweep asks for 3 rounds per sample; the budget still lowers them for
+  // a slow snippet, and 0 is taken as 1.
+  EXPECT_EQ(
+      planTimeBasedSampling({10100, 20100}, true, 1, 10, 3).RoundsPerSample,
+      3u);
+  EXPECT_EQ(planTimeBasedSampling({5e7, 1e8}, true, 1, 10, 3).RoundsPerSample,
+            1u);
+  EXPECT_EQ(
+      planTimeBasedSampling({10100, 20100}, true, 1, 10, 0).RoundsPerSample,
+      1u);
+}
+
 } // namespace
