@@ -78,6 +78,9 @@ struct BenchmarkRunOptions {
   /// A time-based cycle counter under min aggregation: how long to keep
   /// sampling, run after run, for two settled runs that agree (0: one run).
   double SettleTimeLimitSeconds = 5;
+  /// A time-based cycle counter: at most this many rounds (each function
+  /// once) make one sample, from their minima.
+  unsigned TimeBasedRoundsPerSample = 5;
   CounterHandoffMethod CounterHandoff = CounterHandoffMethod::Auto;
 };
 

@@ -18,8 +18,6 @@ static constexpr double TimeBasedWindowCycles = 320000;
 /// 2N instructions, within these bounds (in adds, one core cycle each).
 static constexpr uint64_t MinChainLength = 1000;
 static constexpr uint64_t MaxChainLength = 100000000;
-/// Rounds whose minima make one time-based sample.
-static constexpr unsigned TimeBasedRoundsPerSample = 5;
 /// What one time-based measurement may cost, in core cycles of the
 /// calibration chain (about a second): slow instructions (CPUID traps to the
 /// hypervisor in a VM) get fewer rounds per sample instead of running into
@@ -28,7 +26,8 @@ static constexpr double TimeBasedBudgetCycles = 3e9;
 
 TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
                                     bool Differencing, size_t NumBatches,
-                                    unsigned RepeatCount) {
+                                    unsigned RepeatCount,
+                                    unsigned MaxRoundsPerSample) {
   TimeBasedPlan Plan;
   // Calibration chains as long as the snippet's difference of N and 2N
   // instructions: both differences then last equally long, so a disturbance
@@ -57,11 +56,11 @@ TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
       std::max(1.0, std::floor(TimeBasedWindowCycles / LongestCall)));
   RoundCycles *= Plan.CallsPerWindow;
   // Rounds per sample: as many as the budget allows, up to
-  // TimeBasedRoundsPerSample.
+  // MaxRoundsPerSample.
   Plan.RoundsPerSample = static_cast<unsigned>(
       std::clamp((TimeBasedBudgetCycles / RoundCycles - TimeBasedWarmupRounds) /
                      std::max(1u, RepeatCount),
-                 1.0, double(TimeBasedRoundsPerSample)));
+                 1.0, double(std::max(1u, MaxRoundsPerSample))));
   return Plan;
 }
 

@@ -32,12 +32,17 @@ struct TimeBasedPlan {
   unsigned RoundsPerSample = 1;
 };
 
+/// Rounds whose minima make one time-based sample, unless asked otherwise.
+inline constexpr unsigned DefaultTimeBasedRoundsPerSample = 5;
+
 /// The plan for measured functions costing \p FunctionCycles core cycles per
 /// call (short then long when \p Differencing), run in \p NumBatches
-/// executor calls, \p RepeatCount samples per run.
-TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
-                                    bool Differencing, size_t NumBatches,
-                                    unsigned RepeatCount);
+/// executor calls, \p RepeatCount samples per run of at most
+/// \p MaxRoundsPerSample rounds each.
+TimeBasedPlan planTimeBasedSampling(
+    ArrayRef<double> FunctionCycles, bool Differencing, size_t NumBatches,
+    unsigned RepeatCount,
+    unsigned MaxRoundsPerSample = DefaultTimeBasedRoundsPerSample);
 
 /// Whether a run sampled with \p Used measured costs that call for \p Fresh
 /// instead: the calibration chain is off by more than a quarter, or the

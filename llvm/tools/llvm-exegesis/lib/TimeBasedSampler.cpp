@@ -177,9 +177,9 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   // probe was disturbed: a 1-cycle snippet once got chains of 1000 adds and
   // 3 calls per window, and never settled) starts sampling over with the
   // plan its costs call for.
-  TimeBasedPlan Plan =
-      planTimeBasedSampling(FunctionCycles, Differencing,
-                            MeasuredBatches.size(), Options.RepeatCount);
+  TimeBasedPlan Plan = planTimeBasedSampling(
+      FunctionCycles, Differencing, MeasuredBatches.size(), Options.RepeatCount,
+      Options.TimeBasedRoundsPerSample);
   std::optional<CycleEstimator> Matched;
   std::vector<ExecutorBatch> Batches;
   auto UsePlan = [&]() -> Error {
@@ -243,9 +243,9 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     // When what each function cost in this run contradicts the plan, sampling
     // starts over with a new one.
     if (Replans < TimeBasedMaxReplans) {
-      TimeBasedPlan Fresh =
-          planTimeBasedSampling(costsOfRun(**Ran, Plan), Differencing,
-                                MeasuredBatches.size(), Options.RepeatCount);
+      TimeBasedPlan Fresh = planTimeBasedSampling(
+          costsOfRun(**Ran, Plan), Differencing, MeasuredBatches.size(),
+          Options.RepeatCount, Options.TimeBasedRoundsPerSample);
       if (isPlanContradicted(Plan, Fresh)) {
         ++Replans;
         Plan = Fresh;

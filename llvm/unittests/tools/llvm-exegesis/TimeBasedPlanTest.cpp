@@ -2,6 +2,7 @@
 
 #include "lib/TimeBasedPlan.h"
 #include "gtest/gtest.h"
+#include <vector>
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -41,6 +42,38 @@ TEST(TimeBasedPlanTest, ADisturbedProbeIsContradictedByTheRun) {
   TimeBasedPlan Tiny = planTimeBasedSampling({3000, 3010}, true, 1, 30);
   TimeBasedPlan TinyRun = planTimeBasedSampling({30, 40}, true, 1, 30);
   EXPECT_FALSE(isPlanContradicted(Tiny, TinyRun));
+}
+
+TEST(TimeBasedPlanTest, RoundsPerSampleAreCappedAsAsked) {
+  // A sweep asks for 3 rounds per sample; the budget still lowers them for
+  // a slow snippet, and 0 is taken as 1.
+  EXPECT_EQ(
+      planTimeBasedSampling({10100, 20100}, true, 1, 10, 3).RoundsPerSample,
+      3u);
+  EXPECT_EQ(planTimeBasedSampling({5e7, 1e8}, true, 1, 10, 3).RoundsPerSample,
+            1u);
+  EXPECT_EQ(
+      planTimeBasedSampling({10100, 20100}, true, 1, 10, 0).RoundsPerSample,
+      1u);
+}
+
+TEST(TimeBasedPlanTest, ACalibrationRunsWhileTheSnippetsClockHolds) {
+  // A snippet that moves the core clock (an AVX-512 frequency licence, held
+  // for about 2 ms after the last wide instruction) must be calibrated at
+  // that clock. In a round the chains' windows run right after the
+  // snippet's and the next round follows without pause, so the chains' part
+  // of a round must stay well below 2 ms (6 million cycles at 3 GHz) for
+  // bodies from cheap moves to slow 512-bit divides; and the warm-up rounds
+  // must outlast the licence's change (some tens of microseconds).
+  for (double CyclesPerInstruction : {0.25, 1.0, 4.0, 20.0, 40.0}) {
+    double Short = 10000 * CyclesPerInstruction;
+    std::vector<double> Costs = {Short + 100, 2 * Short + 100};
+    TimeBasedPlan Plan = planTimeBasedSampling(Costs, true, 1, 30);
+    double Chains = 3.0 * Plan.ChainLength * Plan.CallsPerWindow;
+    double Round = Chains + (Costs[0] + Costs[1]) * Plan.CallsPerWindow;
+    EXPECT_LT(Chains, 1.5e6) << CyclesPerInstruction << " cycles";
+    EXPECT_GT(TimeBasedWarmupRounds * Round, 3e5) << CyclesPerInstruction;
+  }
 }
 
 } // namespace

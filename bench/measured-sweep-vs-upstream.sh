@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Our measured latency sweep against upstream llvm-exegesis 22 *assembling*
+# the same opcodes (-benchmark-phase=assemble-measured-code, which works
+# without a PMU), one after the other on this machine. Prints both wall
+# times, their ratio (target: ours at most 2.5x upstream's), the counts, and
+# an agreement check: a subset of the opcodes our sweep measured is measured
+# again one opcode at a time at default options, and the script counts how
+# many sweep values lie within 2% of those (target: at least 95%).
+#
+# usage: bench/measured-sweep-vs-upstream.sh [sample|full] [OURS] [UPSTREAM]
+#   sample (default): the 600 opcodes of bench/measured-sweep-opcodes.txt,
+#                     given to both tools as one -opcode-name list
+#   full:             every opcode (-opcode-index=-1); upstream's takes about
+#                     3 minutes, ours a few
+# (defaults: build/bin/llvm-exegesis, /usr/lib/llvm-22/bin/llvm-exegesis)
+# Environment: AGREE_COUNT (default 60) opcodes re-measured singly;
+# SWEEP_ARGS extra options for our sweep only (e.g. -benchmark-repeat-count=30
+# to compare with the single-measurement default).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+scope=${1:-sample}
+ours=${2:-$here/build/bin/llvm-exegesis}
+upstream=${3:-/usr/lib/llvm-22/bin/llvm-exegesis}
+agree_count=${AGREE_COUNT:-60}
+
+case $scope in
+  sample) ;;
+  full) ;;
+  *)
+    echo "measured-sweep-vs-upstream: unknown scope '$scope' (sample or" \
+         "full)" >&2
+    exit 1 ;;
+esac
+for tool in "$ours" "$upstream"; do
+  if [[ ! -x $tool ]]; then
+    echo "measured-sweep-vs-upstream: '$tool' is not an executable (build" \
+         "ours, or install Debian's llvm-22 for upstream's)" >&2
+    exit 1
+  fi
+done
+for need in /usr/bin/time python3; do
+  if ! command -v "$need" > /dev/null; then
+    echo "measured-sweep-vs-upstream: needs $need" >&2
+    exit 1
+  fi
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [[ $scope == sample ]]; then
+  list=$(grep -v '^#' "$here/bench/measured-sweep-opcodes.txt" | paste -sd,)
+  what=(-opcode-name="$list")
+  count=$(grep -vc '^#' "$here/bench/measured-sweep-opcodes.txt")
+  described="the $count-opcode sample (bench/measured-sweep-opcodes.txt)"
+else
+  what=(-opcode-index=-1)
+  described="every opcode (-opcode-index=-1)"
+fi
+
+# run NAME TOOL ARGS...: YAML in $work/NAME.yaml, GNU time's report (wall,
+# user, system seconds) in $work/NAME.time, stderr in $work/NAME.stderr.
+run() {
+  local name=$1 tool=$2
+  shift 2
+  /usr/bin/time -f '%e %U %S' -o "$work/$name.time" \
+    "$tool" -mode=latency "${what[@]}" "$@" \
+    -benchmarks-file="$work/$name.yaml" 2> "$work/$name.stderr" || {
+      echo "measured-sweep-vs-upstream: $name failed:" >&2
+      tail -5 "$work/$name.stderr" >&2
+      exit 1
+    }
+}
+
+echo "latency sweep of $described"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "ours, measured (-execution-mode=subprocess ${SWEEP_ARGS:-}) ..."
+# shellcheck disable=SC2086
+run ours "$ours" -execution-mode=subprocess ${SWEEP_ARGS:-}
+echo "upstream, assembled (-benchmark-phase=assemble-measured-code) ..."
+run upstream "$upstream" -benchmark-phase=assemble-measured-code
+
+# The agreement subset: AGREE_COUNT opcodes spread evenly over those our
+# sweep measured (a value and no error), each the first benchmark of its
+# opcode.
+python3 - "$work/ours.yaml" "$agree_count" > "$work/subset" <<'EOF'
+import re, sys
+seen, measured = set(), []
+for doc in open(sys.argv[1]).read().split('\n---'):
+    inst = re.search(r"instructions:\n\s+- '([A-Za-z0-9_]+)", doc)
+    value = re.search(r"key: latency, value: ([-0-9.e+]+)", doc)
+    error = re.search(r"^error:\s*(.*)$", doc, re.M)
+    if not inst or inst.group(1) in seen:
+        continue
+    seen.add(inst.group(1))
+    if value and (not error or error.group(1).strip() in ("", "''")):
+        measured.append((inst.group(1), value.group(1)))
+count = min(int(sys.argv[2]), len(measured))
+for i in range(count):
+    print(*measured[i * len(measured) // count])
+EOF
+
+subset_size=$(wc -l < "$work/subset")
+echo "agreement: $subset_size opcodes measured again one at a time at" \
+     "default options ..."
+: > "$work/agreement"
+single_start=$(date +%s.%N)
+while read -r opcode swept; do
+  single=$("$ours" -mode=latency -opcode-name="$opcode" \
+             -execution-mode=subprocess 2> /dev/null |
+           sed -n 's/.*key: latency, value: \([-0-9.e+]*\),.*/\1/p' |
+           head -1)
+  echo "$opcode $swept ${single:--}" >> "$work/agreement"
+done < "$work/subset"
+single_end=$(date +%s.%N)
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+read -r ours_wall ours_user ours_sys < "$work/ours.time"
+read -r up_wall up_user up_sys < "$work/upstream.time"
+ours_docs=$(grep -c '^---' "$work/ours.yaml" || true)
+ours_measured=$(grep -c 'key: latency, value:' "$work/ours.yaml" || true)
+ours_skipped=$(grep -c 'skipped, the host cannot run' "$work/ours.stderr" ||
+               true)
+up_docs=$(grep -c '^---' "$work/upstream.yaml" || true)
+
+echo
+awk -v ow="$ours_wall" -v ou="$ours_user" -v os="$ours_sys" \
+    -v od="$ours_docs" -v om="$ours_measured" -v osk="$ours_skipped" \
+    -v uw="$up_wall" -v uu="$up_user" -v us="$up_sys" -v ud="$up_docs" 'BEGIN {
+  printf "%-26s %9s %9s %11s\n", "", "wall (s)", "cpu (s)", "benchmarks"
+  printf "%-26s %9.2f %9.2f %11d\n", "ours, measured", ow, ou + os, od
+  printf "%-26s %9.2f %9.2f %11d\n", "upstream, assembled", uw, uu + us, ud
+  printf "ratio (ours / upstream): %.2fx wall, %.2fx cpu (target: 2.5x wall)\n",
+    ow / uw, (ou + os) / (uu + us)
+  printf "ours: %d measured, %d with an error or no value, %d opcodes the " \
+         "host cannot run; %.1f ms per measured benchmark\n",
+    om, od - om, osk, om ? 1000 * ow / om : 0
+}'
+python3 - "$work/agreement" "$single_start" "$single_end" <<'EOF'
+import sys
+rows = [line.split() for line in open(sys.argv[1])]
+compared = [(op, float(s), float(d)) for op, s, d in rows if d != '-']
+within = [r for r in compared if abs(r[1] - r[2]) <= 0.02 * abs(r[2])]
+print(f"agreement: {len(within)} of {len(compared)} sweep values within 2% "
+      f"of a single-opcode run at default options "
+      f"({100 * len(within) / max(1, len(compared)):.1f}%, target 95%; "
+      f"{len(rows) - len(compared)} single runs gave no value; the single "
+      f"runs took {float(sys.argv[3]) - float(sys.argv[2]):.1f} s)")
+for op, s, d in compared:
+    if (op, s, d) not in within:
+        print(f"  {op:24s} sweep {s:10.4f}  single {d:10.4f}  "
+              f"{100 * (s - d) / d:+7.1f}%")
+EOF
