@@ -898,14 +898,14 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
        << format("%.4f", FirstKeyValues[0]) << "; ";
     double Ratio = FirstKeyValues[0] / FirstKeyValues[1];
     if (Winner == 1)
-      OS << "the loop's value is reported"
+      OS << "the loop value is reported"
          << (Ratio > 1.01 ? " (the straight-line code is bound by the front "
                             "end: it does not run from the micro-op cache)"
                           : "");
     else
       OS << "the straight-line value is reported"
-         << (Ratio < 0.99 ? " (the loop's branch and counter cost more than "
-                            "the straight-line front end)"
+         << (Ratio < 0.99 ? " (the branch and counter of the loop cost more "
+                            "than the front end of the straight-line code)"
                           : "");
     Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
   }
