@@ -112,7 +112,8 @@ static cl::opt<unsigned> MinInstructions(
 static cl::opt<unsigned>
     LoopBodySize("loop-body-size",
                  cl::desc("minimum number of instructions in the loop body "
-                          "(loop repetition)"),
+                          "(loop repetition; for the inverse_throughput "
+                          "default, instead of a 2 KiB body)"),
                  cl::cat(BenchmarkOptions), cl::init(0));
 
 static cl::opt<unsigned>
