@@ -98,7 +98,10 @@ static cl::opt<BenchmarkPhase> BenchmarkPhaseOpt(
         clEnumValN(BenchmarkPhase::Measure, "measure", "measure (default)")));
 
 static cl::opt<RepetitionMode> RepetitionModeOpt(
-    "repetition-mode", cl::desc("how the snippet is repeated"),
+    "repetition-mode",
+    cl::desc("how the snippet is repeated (default: duplicate; for "
+             "inverse_throughput, the better of duplicate and a loop whose "
+             "body is sized to the micro-op cache)"),
     cl::cat(BenchmarkOptions), cl::init(RepetitionMode::Duplicate),
     cl::values(
         clEnumValN(RepetitionMode::Duplicate, "duplicate",
@@ -119,7 +122,8 @@ static cl::opt<unsigned> MinInstructions(
 static cl::opt<unsigned>
     LoopBodySize("loop-body-size",
                  cl::desc("minimum number of instructions in the loop body "
-                          "(loop repetition)"),
+                          "(loop repetition; for the inverse_throughput "
+                          "default, instead of a 2 KiB body)"),
                  cl::cat(BenchmarkOptions), cl::init(0));
 
 /// A sweep measures each opcode with one run of samples (see
@@ -304,6 +308,11 @@ static BenchmarkRunOptions getRunOptions() {
   Options.Mode = ModeOpt;
   Options.Phase = BenchmarkPhaseOpt;
   Options.Repetition = RepetitionModeOpt;
+  // Straight-line code alone measures the front end, not the instruction,
+  // for many throughputs: unless told otherwise, try a loop too.
+  if (!RepetitionModeOpt.getNumOccurrences() &&
+      ModeOpt == BenchmarkMode::InverseThroughput)
+    Options.Repetition = RepetitionMode::BestOfDuplicateAndLoop;
   Options.Execution = ExecutionModeOpt;
   Options.Aggregation = ResultAggregationModeOpt;
   Options.MinInstructions = MinInstructions;
@@ -512,8 +521,8 @@ static void runOpcodes(const LLVMState &State) {
   GenOptions.Reservations.DisableUpperSSERegisters =
       X86DisableUpperSSERegisters;
   GenOptions.ReserveLoopCounter =
-      RepetitionModeOpt != RepetitionMode::Duplicate &&
-      RepetitionModeOpt != RepetitionMode::MiddleHalfDuplicate;
+      RunOptions.Repetition != RepetitionMode::Duplicate &&
+      RunOptions.Repetition != RepetitionMode::MiddleHalfDuplicate;
   GenOptions.Availability = Check.get();
   std::unique_ptr<SnippetGenerator> Generator =
       SnippetGenerator::create(State, GenOptions);

@@ -245,10 +245,6 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
                      " is not supported: only ELF targets are");
   if (Error E = checkSnippet(State, Snippet))
     return E;
-  RepetitionPlan Plan =
-      planRepetition(Request.Repetition, Snippet.size(),
-                     Request.MinInstructions, Request.LoopBodySize);
-
   Expected<std::vector<MCInst>> Setup =
       ET.setRegistersTo(STI, Code.Key.RegisterInitialValues);
   if (!Setup)
@@ -262,6 +258,16 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   if (!Builder.isValid())
     return makeError("cannot emit objects for " + State.getTriple().str());
   MCContext &Ctx = Builder.getContext();
+
+  // The size of a copy before any relaxation: it sizes a loop body by bytes,
+  // and functions that would not fit in memory are refused before they are
+  // built.
+  EncodedSnippet Sizing = encodeSnippet(Builder.getAssembler().getEmitter(),
+                                        STI, Snippet, /*AllowFixups=*/true)
+                              .value();
+  RepetitionPlan Plan = planRepetition(
+      Request.Repetition, Snippet.size(), Request.MinInstructions,
+      Request.LoopBodySize, Sizing.Bytes.size(), Request.LoopBodyBytes);
 
   BitVector SnippetWrites(RI.getNumRegs());
   for (const MCInst &Inst : Snippet)
@@ -342,6 +348,15 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   std::vector<MCRegister> Clobbered;
   for (unsigned Reg : Written.set_bits())
     Clobbered.push_back(MCRegister(Reg));
+  BitVector Touched = Written;
+  for (ArrayRef<MCInst> Insts : {Snippet, ArrayRef<MCInst>(*Setup)})
+    for (const MCInst &Inst : Insts)
+      addReadRegisters(II, Inst, Touched);
+  std::vector<MCRegister> Used;
+  for (unsigned Reg : Touched.set_bits())
+    Used.push_back(MCRegister(Reg));
+  std::vector<MCInst> CleanVectorState =
+      ET.cleanVectorStateOnEntry(State, Used, Code.LiveIns);
   Expected<std::vector<MCInst>> Prologue =
       ET.generatePrologue(State, Clobbered);
   if (!Prologue)
@@ -364,6 +379,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Streamer.emitLabel(FunctionStart);
   Emit(*Prologue);
   Emit(SaveStackPointer);
+  Emit(CleanVectorState);
   Emit(*Setup);
   Emit(LoopSetup);
   MCSymbol *BodyStart = LoopStart;
@@ -374,11 +390,6 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   }
   Streamer.emitLabel(BodyStart);
 
-  // The size of a copy before any relaxation, to refuse functions that
-  // would not fit in memory before trying to build them.
-  EncodedSnippet Sizing = encodeSnippet(Builder.getAssembler().getEmitter(),
-                                        STI, Snippet, /*AllowFixups=*/true)
-                              .value();
   if (Plan.CopiesEmitted * Sizing.Bytes.size() > MaxFunctionBytes)
     return makeError("the measured function would hold " +
                      Twine(Plan.CopiesEmitted * Snippet.size()) +
@@ -412,6 +423,8 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
         Streamer.emitInstruction(Inst, STI);
       }
   }
+  MCSymbol *BodyEnd = Ctx.createTempSymbol("bodyend");
+  Streamer.emitLabel(BodyEnd);
   Emit(LoopEnd);
   Emit(RestoreStackPointer);
   Emit(*Epilogue);
@@ -442,6 +455,10 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Function.ObjectFile = std::move(ObjectBytes);
   Function.NumExecutedInstructions = Plan.NumExecutedInstructions;
   Function.NumSnippetRepetitions = Plan.NumSnippetRepetitions;
+  Function.IsLoop = Plan.IsLoop;
+  Function.CopiesEmitted = Plan.CopiesEmitted;
+  Function.RepeatedBytes =
+      Asm.getSymbolOffset(*BodyEnd) - Asm.getSymbolOffset(*BodyStart);
   if (Error E = locateCode(Function))
     return E;
   return Function;

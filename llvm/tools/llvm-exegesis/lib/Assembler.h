@@ -42,6 +42,10 @@ struct AssemblyRequest {
   unsigned MinInstructions = 10000;
   /// Loop repetition: at least this many instructions in the loop body.
   unsigned LoopBodySize = 0;
+  /// Loop repetition: also as many snippet copies as fit in this many bytes
+  /// of code (0: LoopBodySize alone decides), so that the body amortises the
+  /// loop branch and still runs from the micro-op cache.
+  unsigned LoopBodyBytes = 0;
   /// Encode the snippet once and copy its bytes when no instruction needs a
   /// fixup. Off: every copy goes through the streamer; the object is the
   /// same, only slower (tests compare the two).
@@ -70,6 +74,12 @@ struct AssembledFunction {
   uint64_t NumExecutedInstructions = 0;
   /// Times the whole snippet is executed by one call (for per_snippet_value).
   uint64_t NumSnippetRepetitions = 0;
+  /// Whether the copies form a loop body.
+  bool IsLoop = false;
+  /// Copies of the snippet laid out, and the bytes they take: the whole
+  /// straight-line body, or the loop body.
+  uint64_t CopiesEmitted = 0;
+  uint64_t RepeatedBytes = 0;
 
   StringRef getCode() const {
     return StringRef(ObjectFile.data() + CodeOffsetInObject, CodeSize);

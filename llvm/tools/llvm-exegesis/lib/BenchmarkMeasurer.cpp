@@ -387,7 +387,12 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     }
   }
 
+  // min and best-of repetition: keep the smaller value of each key. `info`
+  // describes the sampling of the variant whose first key won.
   std::optional<VariantResult> Best;
+  std::vector<double> FirstKeyValues;
+  size_t Winner = 0;
+  TimeBasedSampling WinnerSampling;
   for (const Variant &V : Variants) {
     Expected<std::optional<VariantResult>> Measured =
         measureVariant(Code, V, Layout, Result);
@@ -397,10 +402,17 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
       Result.Measurements.clear();
       return Error::success();
     }
-    // min repetition: keep the smaller value of each key.
+    bool HasValue = !(*Measured)->Measures.empty();
+    FirstKeyValues.push_back(
+        HasValue ? (*Measured)->Measures[0].PerInstructionValue : NAN);
     if (!Best) {
       Best = std::move(**Measured);
+      WinnerSampling = LastSampling;
       continue;
+    }
+    if (HasValue && FirstKeyValues.back() < FirstKeyValues[Winner]) {
+      Winner = FirstKeyValues.size() - 1;
+      WinnerSampling = LastSampling;
     }
     for (size_t I = 0; I < Best->Measures.size(); ++I)
       if ((*Measured)->Measures[I].PerInstructionValue <
@@ -408,6 +420,42 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
         Best->Measures[I] = (*Measured)->Measures[I];
   }
   Result.Measurements = std::move(Best->Measures);
+  LastSampling = WinnerSampling;
+
+  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
+      Functions.size() == 2 && !Result.Measurements.empty()) {
+    auto Size = [](uint64_t Bytes) {
+      std::string Text;
+      raw_string_ostream OS(Text);
+      if (Bytes < 1024)
+        OS << Bytes << " B";
+      else
+        OS << format("%.1f KiB", Bytes / 1024.0);
+      return Text;
+    };
+    const AssembledFunction &Straight = Functions[0].Function;
+    const AssembledFunction &Loop = Functions[1].Function;
+    std::string Note;
+    raw_string_ostream OS(Note);
+    OS << "repetition (default for inverse_throughput): a loop of "
+       << Loop.CopiesEmitted << " copies of the snippet ("
+       << Size(Loop.RepeatedBytes) << " body) read "
+       << format("%.4f", FirstKeyValues[1]) << ", straight-line code ("
+       << Size(Straight.RepeatedBytes) << ") "
+       << format("%.4f", FirstKeyValues[0]) << "; ";
+    double Ratio = FirstKeyValues[0] / FirstKeyValues[1];
+    if (Winner == 1)
+      OS << "the loop value is reported"
+         << (Ratio > 1.01 ? " (the straight-line code is bound by the front "
+                            "end: it does not run from the micro-op cache)"
+                          : "");
+    else
+      OS << "the straight-line value is reported"
+         << (Ratio < 0.99 ? " (the branch and counter of the loop cost more "
+                            "than the front end of the straight-line code)"
+                          : "");
+    Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
+  }
 
   if (!CounterDescription.empty()) {
     std::string Description = CounterDescription;

@@ -25,7 +25,13 @@ enum class RepetitionMode {
   AggregateMin,
   /// Run with N and 2N instructions and use the difference.
   MiddleHalfDuplicate,
-  MiddleHalfLoop
+  MiddleHalfLoop,
+  /// Ours, the inverse-throughput default when -repetition-mode is not
+  /// given: straight-line code (which may be bound by the front end) and a
+  /// loop unrolled to a body that amortises its branch yet stays in the
+  /// micro-op cache (sized by what the snippet encodes to, unless
+  /// -loop-body-size says); the smaller value is kept and `info` says which.
+  BestOfDuplicateAndLoop
 };
 
 enum class ExecutionMode { InProcess, SubProcess };

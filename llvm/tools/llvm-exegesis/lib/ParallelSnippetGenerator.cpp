@@ -12,7 +12,16 @@ ParallelSnippetGenerator::generateSnippet(const InstructionModel &Model,
   unsigned NumSlots = Model.slots().size();
   unsigned MemoryCopies = Model.accessesMemory() ? NumMemoryCopies : 1;
 
-  if (!Model.canDependOnItself()) {
+  // A def that merges into a wider register depends on the previous copy's
+  // write: such defs get distinct registers like tied ones.
+  bool DefsMerge = any_of(Model.slots(), [&](const OperandSlot &Slot) {
+    if (Slot.Kind != OperandKind::Register || !Slot.IsDef)
+      return false;
+    MCRegister Reg = pickRegister(Slot, Pool.emptyUnits());
+    return Reg.isValid() && Target.writeKeepsWiderBits(State, Reg);
+  });
+
+  if (!Model.canDependOnItself() && !DefsMerge) {
     // Whatever registers are chosen, no copy reads what another writes.
     for (unsigned Copy = 0; Copy < MemoryCopies; ++Copy) {
       SlotValues Values = Fixed;
@@ -61,7 +70,7 @@ ParallelSnippetGenerator::generateSnippet(const InstructionModel &Model,
   // Then as many copies as there are registers for the defs, each writing
   // registers no use reads and no other copy writes.
   bool Tied = Model.hasTiedRegisters();
-  unsigned MaxCopies = Tied ? 16 : MemoryCopies;
+  unsigned MaxCopies = Tied || DefsMerge ? 16 : MemoryCopies;
   BitVector Written = Pool.emptyUnits();
   for (unsigned Copy = 0; Copy < MaxCopies; ++Copy) {
     SlotValues Values = Shared;
@@ -93,6 +102,12 @@ ParallelSnippetGenerator::generateSnippet(const InstructionModel &Model,
     Snippet.Instructions.push_back(Model.build(Values));
     if (Exhausted)
       break;
+  }
+  if (DefsMerge && !Tied) {
+    Snippet.Info =
+        "instruction writes part of a wider register, which waits for its "
+        "previous value, so each copy gets a distinct destination register";
+    return Snippet;
   }
   Snippet.Info =
       Tied ? "instruction has tied variables, avoiding Read-After-Write "

@@ -63,6 +63,14 @@ public:
   virtual void getUnnamedRegisters(const LLVMState &State,
                                    std::vector<MCRegister> &Regs) const;
 
+  /// Whether writing \p Reg keeps the other bits of a wider register it is
+  /// part of, so that the write waits for that register's previous value
+  /// (x86: 8- and 16-bit registers). A parallel snippet gives such writes
+  /// registers of their own, or it would measure a chain.
+  virtual bool writeKeepsWiderBits(const LLVMState &, MCRegister) const {
+    return false;
+  }
+
   /// The value a generated snippet gives \p Reg when it reads it first: zero
   /// (an empty APInt) for data, the ABI default for control registers so
   /// that floating-point exceptions stay masked.

@@ -9,7 +9,8 @@ namespace exegesis {
 
 RepetitionPlan planRepetition(SnippetRepetition Repetition,
                               uint64_t NumSnippetInstructions,
-                              uint64_t MinInstructions, uint64_t LoopBodySize) {
+                              uint64_t MinInstructions, uint64_t LoopBodySize,
+                              uint64_t SnippetBytes, uint64_t LoopBodyBytes) {
   RepetitionPlan Plan;
   if (NumSnippetInstructions == 0)
     return Plan;
@@ -23,6 +24,11 @@ RepetitionPlan planRepetition(SnippetRepetition Repetition,
   } else {
     Plan.IsLoop = true;
     Plan.CopiesEmitted = CopiesFor(LoopBodySize);
+    if (LoopBodyBytes && SnippetBytes) {
+      uint64_t FittingCopies =
+          std::min(LoopBodyBytes / SnippetBytes, CopiesFor(MinInstructions));
+      Plan.CopiesEmitted = std::max(Plan.CopiesEmitted, FittingCopies);
+    }
     uint64_t BodySize = Plan.CopiesEmitted * NumSnippetInstructions;
     Plan.LoopIterations =
         std::max<uint64_t>(1, divideCeil(MinInstructions, BodySize));

@@ -36,11 +36,15 @@ struct RepetitionPlan {
 /// Duplicating copies the snippet until at least \p MinInstructions
 /// instructions are laid out. Looping unrolls the snippet until the body has
 /// at least \p LoopBodySize instructions and runs the body until at least
-/// \p MinInstructions instructions have executed. An empty snippet gets no
-/// copies and no loop.
+/// \p MinInstructions instructions have executed. With \p LoopBodyBytes, the
+/// loop body also takes as many copies of the snippet (\p SnippetBytes
+/// encoded) as fit in that many bytes, but never more than duplicating would
+/// lay out. An empty snippet gets no copies and no loop.
 RepetitionPlan planRepetition(SnippetRepetition Repetition,
                               uint64_t NumSnippetInstructions,
-                              uint64_t MinInstructions, uint64_t LoopBodySize);
+                              uint64_t MinInstructions, uint64_t LoopBodySize,
+                              uint64_t SnippetBytes = 0,
+                              uint64_t LoopBodyBytes = 0);
 
 } // namespace exegesis
 } // namespace llvm

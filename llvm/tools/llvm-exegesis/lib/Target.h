@@ -82,6 +82,30 @@ public:
   generateEpilogue(const LLVMState &State,
                    ArrayRef<MCRegister> Clobbered) const;
 
+  /// Code run at the function's entry, before the register setup, that
+  /// leaves the upper halves of the vector registers clean (x86:
+  /// vzeroupper), so that whatever state the caller left them in is not
+  /// part of the measurement. \p Used holds every register the register
+  /// setup and the snippet read or write; \p LiveIns must keep their entry
+  /// values. Empty where the target has no such state or the function uses
+  /// no vector register. generateEpilogue cleans up what the function
+  /// itself dirtied.
+  virtual std::vector<MCInst>
+  cleanVectorStateOnEntry(const LLVMState &, ArrayRef<MCRegister> /*Used*/,
+                          ArrayRef<MCRegister> /*LiveIns*/) const {
+    return {};
+  }
+
+  /// A note for `info` when a cost of the vector unit's state that the
+  /// snippet itself asks for is part of what is measured (x86: wide register
+  /// values from the snippet's register definitions, then legacy-SSE
+  /// instructions that pay the SSE/AVX transition). Empty when there is
+  /// none.
+  virtual std::string describeVectorStateCost(const LLVMState &,
+                                              const BenchmarkCode &) const {
+    return "";
+  }
+
   /// The loop counter of loop repetition when the snippet does not choose
   /// one (LLVM-EXEGESIS-LOOP-REGISTER); invalid when loops are unsupported.
   virtual MCRegister getDefaultLoopCounterRegister(const Triple &) const {

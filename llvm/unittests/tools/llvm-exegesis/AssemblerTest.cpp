@@ -15,6 +15,7 @@
 #include "llvm/Object/ELFObjectFile.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -164,6 +165,37 @@ TEST_F(AssemblerTest, LongLoopBodyGetsANearBranch) {
   memcpy(&Displacement, Code.data() + BranchEnd - 4, 4);
   EXPECT_EQ(int64_t(BranchEnd) + Displacement,
             int64_t(F.SnippetLocations[0].Offset));
+}
+
+TEST_F(AssemblerTest, LoopBodySizedByBytesAndRecorded) {
+  // 3-byte adds in a 64-byte budget: 21 copies, 63 bytes of body.
+  AssemblyRequest Request = request(SnippetRepetition::Loop, 100);
+  Request.LoopBodyBytes = 64;
+  AssembledFunction F = assemble(addRcx(), Request);
+  EXPECT_TRUE(F.IsLoop);
+  EXPECT_EQ(F.CopiesEmitted, 21u);
+  EXPECT_EQ(F.RepeatedBytes, 63u);
+  EXPECT_EQ(F.NumExecutedInstructions, 105u);
+  std::vector<std::string> L = lines(F);
+  EXPECT_EQ(std::count(L.begin(), L.end(), "addq %rcx, %rcx"), 21);
+
+  AssembledFunction D =
+      assemble(addRcx(), request(SnippetRepetition::Duplicate, 100));
+  EXPECT_FALSE(D.IsLoop);
+  EXPECT_EQ(D.CopiesEmitted, 100u);
+  EXPECT_EQ(D.RepeatedBytes, 300u);
+}
+
+TEST_F(AssemblerTest, VectorCodeStartsAndEndsWithCleanUpperHalves) {
+  BenchmarkCode Code;
+  Code.Key.Instructions = {inst("VADDPSYrr", {"YMM2", "YMM0", "YMM1"})};
+  AssembledFunction F =
+      assemble(Code, request(SnippetRepetition::Duplicate, 2));
+  EXPECT_THAT(lines(F),
+              ElementsAre("vzeroupper", "vaddps %ymm1, %ymm0, %ymm2",
+                          "vaddps %ymm1, %ymm0, %ymm2", "vzeroupper", "retq"));
+  // General-purpose code keeps upstream's bytes
+  // (DuplicateMatchesUpstreamBytes).
 }
 
 TEST_F(AssemblerTest, SnippetLocationsPointAtSnippetInstructions) {

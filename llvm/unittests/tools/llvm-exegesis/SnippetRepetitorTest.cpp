@@ -56,6 +56,35 @@ TEST(SnippetRepetitorTest, LoopRunsAtLeastOnce) {
   EXPECT_EQ(Plan.LoopIterations, 1u);
 }
 
+TEST(SnippetRepetitorTest, LoopBodySizedByBytes) {
+  // 12 instructions in 36 bytes: 56 copies fit in 2048 bytes.
+  RepetitionPlan Plan = planRepetition(SnippetRepetition::Loop, 12, 10000, 0,
+                                       /*SnippetBytes=*/36,
+                                       /*LoopBodyBytes=*/2048);
+  EXPECT_EQ(Plan.CopiesEmitted, 56u);
+  EXPECT_EQ(Plan.LoopIterations, 15u);
+  EXPECT_EQ(Plan.NumExecutedInstructions, 56u * 12 * 15);
+
+  // A larger -loop-body-size wins over the byte budget.
+  Plan = planRepetition(SnippetRepetition::Loop, 1, 10000, 1000, 3, 2048);
+  EXPECT_EQ(Plan.CopiesEmitted, 1000u);
+
+  // Never more copies than duplicating would lay out.
+  Plan = planRepetition(SnippetRepetition::Loop, 1, 100, 0, 3, 2048);
+  EXPECT_EQ(Plan.CopiesEmitted, 100u);
+  EXPECT_EQ(Plan.LoopIterations, 1u);
+
+  // A snippet larger than the budget: one copy per iteration.
+  Plan = planRepetition(SnippetRepetition::Loop, 700, 10000, 0, 4000, 2048);
+  EXPECT_EQ(Plan.CopiesEmitted, 1u);
+  EXPECT_EQ(Plan.LoopIterations, 15u);
+
+  // Straight-line code ignores the budget.
+  Plan = planRepetition(SnippetRepetition::Duplicate, 1, 100, 0, 3, 2048);
+  EXPECT_FALSE(Plan.IsLoop);
+  EXPECT_EQ(Plan.CopiesEmitted, 100u);
+}
+
 TEST(SnippetRepetitorTest, EmptySnippetHasNothingToRepeat) {
   for (SnippetRepetition R :
        {SnippetRepetition::Duplicate, SnippetRepetition::Loop}) {

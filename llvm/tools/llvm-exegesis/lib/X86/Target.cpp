@@ -59,6 +59,7 @@ struct X86Names {
   unsigned MOV64o64a = Table.opcode("MOV64o64a");
   unsigned MOV64ao64 = Table.opcode("MOV64ao64");
   unsigned MOV64rr = Table.opcode("MOV64rr");
+  unsigned VZEROUPPER = Table.opcode("VZEROUPPER");
 
   MCRegister RSP = Table.reg("RSP");
   MCRegister RAX = Table.reg("RAX");
@@ -199,6 +200,12 @@ class X86ExegesisTarget : public ExegesisTarget {
   Expected<std::vector<MCInst>>
   generateEpilogue(const LLVMState &State,
                    ArrayRef<MCRegister> Clobbered) const override;
+
+  std::vector<MCInst>
+  cleanVectorStateOnEntry(const LLVMState &State, ArrayRef<MCRegister> Used,
+                          ArrayRef<MCRegister> LiveIns) const override;
+  std::string describeVectorStateCost(const LLVMState &State,
+                                      const BenchmarkCode &Code) const override;
 
   MCRegister getDefaultLoopCounterRegister(const Triple &TT) const override {
     return TT.isArch64Bit() ? X86Names::get().R8 : MCRegister();
@@ -431,6 +438,40 @@ static bool overlapsAny(const MCRegisterInfo &RI, MCRegister Reg,
   return any_of(Regs, [&](MCRegister R) { return RI.regsOverlap(R, Reg); });
 }
 
+/// Whether \p Reg is an XMM, YMM or ZMM register.
+static bool isVectorRegister(const X86Names &N, MCRegister Reg) {
+  return isInClass(N.VR128X, Reg) || isInClass(N.VR256X, Reg) ||
+         isInClass(N.VR512, Reg);
+}
+
+/// Whether \p Reg is a YMM or ZMM register whose upper half takes part in
+/// SSE/AVX transitions: only registers 0-15 do (legacy SSE cannot reach the
+/// others, and vzeroupper does not clear them).
+static bool isWideTransitionRegister(const X86Names &N, MCRegister Reg) {
+  return (isInClass(N.VR256X, Reg) || isInClass(N.VR512, Reg)) &&
+         N.Table.getRegInfo().getEncodingValue(Reg) < 16;
+}
+
+/// Whether \p Inst is a legacy-SSE (not VEX- or EVEX-encoded) instruction
+/// on XMM registers. LLVM names every VEX and EVEX form with a leading V
+/// (the tablegen'd encoding flags are not installed); the V-named
+/// non-vector instructions (verr, VMX) name no XMM register.
+static bool isLegacySSE(const X86Names &N, const MCInst &Inst) {
+  const MCInstrInfo &II = N.Table.getInstrInfo();
+  if (II.getName(Inst.getOpcode()).starts_with("V"))
+    return false;
+  auto IsXMM = [&](MCRegister Reg) {
+    return isInClass(N.VR128X, Reg) &&
+           N.Table.getRegInfo().getEncodingValue(Reg) < 16;
+  };
+  for (const MCOperand &Op : Inst)
+    if (Op.isReg() && IsXMM(Op.getReg()))
+      return true;
+  const MCInstrDesc &Desc = II.get(Inst.getOpcode());
+  return any_of(Desc.implicit_uses(), IsXMM) ||
+         any_of(Desc.implicit_defs(), IsXMM);
+}
+
 static Error needsX86_64(const LLVMState &State) {
   if (State.getTriple().getArch() == Triple::x86_64)
     return Error::success();
@@ -500,8 +541,70 @@ X86ExegesisTarget::generateEpilogue(const LLVMState &State,
     Out.push_back(inst(N.MMX_EMMS));
   if (overlapsAny(RI, N.DF, Clobbered))
     Out.push_back(inst(N.CLD));
+  // Upper halves left dirty would make the caller's next SSE code (the
+  // next benchmark's snippet, too) pay the SSE/AVX transition.
+  if (HasAVX && any_of(Clobbered, [&](MCRegister Reg) {
+        return isWideTransitionRegister(N, Reg);
+      }))
+    Out.push_back(inst(N.VZEROUPPER));
   Out.push_back(inst(N.RET64));
   return Out;
+}
+
+std::vector<MCInst>
+X86ExegesisTarget::cleanVectorStateOnEntry(const LLVMState &State,
+                                           ArrayRef<MCRegister> Used,
+                                           ArrayRef<MCRegister> LiveIns) const {
+  const X86Names &N = X86Names::get();
+  if (State.getTriple().getArch() != Triple::x86_64 ||
+      !State.getSubtargetInfo().checkFeatures("+avx"))
+    return {};
+  if (none_of(Used, [&](MCRegister Reg) { return isVectorRegister(N, Reg); }))
+    return {};
+  // vzeroupper would change a vector live-in's upper half.
+  const MCRegisterInfo &RI = State.getRegInfo();
+  for (MCRegister LiveIn : LiveIns)
+    if (isVectorRegister(N, LiveIn) && RI.getEncodingValue(LiveIn) < 16)
+      return {};
+  return {inst(N.VZEROUPPER)};
+}
+
+std::string
+X86ExegesisTarget::describeVectorStateCost(const LLVMState &State,
+                                           const BenchmarkCode &Code) const {
+  const X86Names &N = X86Names::get();
+  if (State.getTriple().getArch() != Triple::x86_64)
+    return "";
+  const MCInstrInfo &II = State.getInstrInfo();
+  std::string WideSource;
+  for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
+    if (isWideTransitionRegister(N, RV.Register)) {
+      WideSource =
+          "the snippet's register definitions set " + N.name(RV.Register).str();
+      break;
+    }
+  for (const MCInst &Inst : Code.Key.Instructions) {
+    if (!WideSource.empty())
+      break;
+    unsigned NumDefs = std::min<unsigned>(II.get(Inst.getOpcode()).getNumDefs(),
+                                          Inst.getNumOperands());
+    for (unsigned I = 0; I < NumDefs; ++I) {
+      const MCOperand &Op = Inst.getOperand(I);
+      if (Op.isReg() && isWideTransitionRegister(N, Op.getReg())) {
+        WideSource = "the snippet writes " + N.name(Op.getReg()).str() + " (" +
+                     II.getName(Inst.getOpcode()).str() + ")";
+        break;
+      }
+    }
+  }
+  if (WideSource.empty())
+    return "";
+  for (const MCInst &Inst : Code.Key.Instructions)
+    if (isLegacySSE(N, Inst))
+      return WideSource + " (wide upper halves) and it runs legacy-SSE " +
+             II.getName(Inst.getOpcode()).str() +
+             ": the SSE/AVX transition penalty is part of what was measured";
+  return "";
 }
 
 /// Where a function whose snippet defines RSP keeps the caller's RSP. A

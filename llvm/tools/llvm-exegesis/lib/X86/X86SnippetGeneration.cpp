@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../LLVMState.h"
+#include "../RegisterWidth.h"
 #include "../SnippetGenerationTarget.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -147,6 +148,13 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       Values.erase(It);
       Values.push_back(One);
     }
+  }
+
+  bool writeKeepsWiderBits(const LLVMState &State,
+                           MCRegister Reg) const override {
+    // 32-bit writes zero the upper half; 8- and 16-bit writes merge.
+    const MCRegisterInfo &RI = State.getRegInfo();
+    return !RI.superregs(Reg).empty() && getRegisterBitWidth(State, Reg) < 32;
   }
 
   void getUnnamedRegisters(const LLVMState &State,

@@ -261,6 +261,73 @@ TEST_F(X86TargetTest, EpilogueLeavesX87AndDirectionFlagAsTheABIWants) {
   EXPECT_THAT(frame("znver3", {"DF"}, true), ElementsAre("cld", "retq"));
 }
 
+TEST_F(X86TargetTest, EpilogueCleansWideVectorState) {
+  // Only a 256- or 512-bit write of registers 0-15 leaves upper halves that
+  // legacy SSE would pay for; VEX-128 writes clear them.
+  EXPECT_THAT(frame("znver3", {"YMM2"}, true),
+              ElementsAre("vzeroupper", "retq"));
+  EXPECT_THAT(frame("skylake-avx512", {"ZMM3"}, true),
+              ElementsAre("vzeroupper", "retq"));
+  EXPECT_THAT(frame("znver3", {"XMM2"}, true), ElementsAre("retq"));
+  EXPECT_THAT(frame("skylake-avx512", {"YMM17"}, true), ElementsAre("retq"));
+  EXPECT_THAT(frame("znver3", {"RAX"}, true), ElementsAre("retq"));
+}
+
+TEST_F(X86TargetTest, EntryCleansVectorStateForVectorCode) {
+  auto Entry = [&](StringRef Cpu, ArrayRef<StringRef> UsedNames,
+                   ArrayRef<StringRef> LiveInNames) {
+    const LLVMState &State = state(Cpu);
+    std::vector<MCRegister> Used, LiveIns;
+    for (StringRef Name : UsedNames)
+      Used.push_back(reg(State, Name));
+    for (StringRef Name : LiveInNames)
+      LiveIns.push_back(reg(State, Name));
+    std::vector<MCInst> Insts =
+        State.getExegesisTarget().cleanVectorStateOnEntry(State, Used, LiveIns);
+    return disasm::disassemble(State, disasm::encode(State, Insts));
+  };
+  EXPECT_THAT(Entry("znver3", {"XMM0", "RAX"}, {}), ElementsAre("vzeroupper"));
+  EXPECT_THAT(Entry("znver3", {"YMM5"}, {"RDI"}), ElementsAre("vzeroupper"));
+  // General-purpose code does not care, and stays as upstream builds it.
+  EXPECT_TRUE(Entry("znver3", {"RAX", "RCX", "EFLAGS"}, {}).empty());
+  // A vector live-in keeps its upper half.
+  EXPECT_TRUE(Entry("znver3", {"XMM0"}, {"XMM0"}).empty());
+  // Without AVX there is no upper state and no vzeroupper.
+  EXPECT_TRUE(Entry("x86-64", {"XMM0"}, {}).empty());
+}
+
+TEST_F(X86TargetTest, NotesTheTransitionCostOfWideValuesWithLegacySSE) {
+  const LLVMState &State = state("znver3");
+  auto Inst = [&](StringRef Opcode, ArrayRef<StringRef> Regs) {
+    MCInst I;
+    I.setOpcode(*State.getOpcodeByName(Opcode));
+    for (StringRef Name : Regs)
+      I.addOperand(MCOperand::createReg(reg(State, Name)));
+    return I;
+  };
+  auto Note = [&](ArrayRef<StringRef> DefRegs, std::vector<MCInst> Insts) {
+    BenchmarkCode Code;
+    for (StringRef Name : DefRegs)
+      Code.Key.RegisterInitialValues.push_back(
+          RegisterValue::zero(reg(State, Name)));
+    Code.Key.Instructions = std::move(Insts);
+    return State.getExegesisTarget().describeVectorStateCost(State, Code);
+  };
+  MCInst AddSD = Inst("ADDSDrr", {"XMM1", "XMM1", "XMM2"});
+  MCInst VAddSD = Inst("VADDSDrr", {"XMM1", "XMM1", "XMM2"});
+  MCInst VAddPSY = Inst("VADDPSYrr", {"YMM3", "YMM4", "YMM5"});
+  EXPECT_EQ(Note({"YMM2"}, {AddSD}),
+            "the snippet's register definitions set YMM2 (wide upper halves) "
+            "and it runs legacy-SSE ADDSDrr: the SSE/AVX transition penalty "
+            "is part of what was measured");
+  EXPECT_THAT(Note({"XMM2"}, {VAddPSY, AddSD}),
+              HasSubstr("the snippet writes YMM3 (VADDPSYrr) (wide upper "
+                        "halves) and it runs legacy-SSE ADDSDrr"));
+  EXPECT_EQ(Note({"XMM2"}, {AddSD}), "");
+  EXPECT_EQ(Note({"YMM2"}, {VAddSD}), "");
+  EXPECT_EQ(Note({"YMM2"}, {Inst("ADD64rr", {"RAX", "RAX", "RCX"})}), "");
+}
+
 TEST_F(X86TargetTest, LoopCounter) {
   const LLVMState &State = state("znver3");
   const ExegesisTarget &ET = State.getExegesisTarget();

@@ -1,6 +1,8 @@
 # AVX-512 registers: ZMM and the upper XMM/YMM registers load with EVEX
 # moves, mask registers with kmovq (AVX512BW) or, with AVX512F alone, kmovw
 # for values that fit 16 bits. A CPU without the feature gets a clear error.
+# The function starts and ends with clean upper halves (vzeroupper): it sets
+# ZMM3, whose upper half legacy SSE would have to preserve.
 # RUN: llvm-exegesis -mtriple=x86_64-unknown-linux-gnu -mcpu=skylake-avx512 \
 # RUN:   -mode=latency -benchmark-phase=assemble-measured-code \
 # RUN:   -snippets-file=%s -min-instructions=1 -dump-object-to-disk=%t.o \
@@ -21,6 +23,7 @@
 # RUN:   -snippets-file=%s 2>&1 | FileCheck %s --check-prefix=NO512
 
 # CHECK:      <foo>:
+# CHECK-NEXT: vzeroupper
 # CHECK-NEXT: leaq -0x40(%rsp), %rsp
 # CHECK-COUNT-16: movl $0x55555555, {{(0x[0-9a-f]+)?}}(%rsp)
 # CHECK-NEXT: vmovdqu32 (%rsp), %zmm3
@@ -32,6 +35,7 @@
 # CHECK-NEXT: kmovq (%rsp), %k1
 # CHECK:      kmovq (%rsp), %k2
 # CHECK:      addq %rax, %rax
+# CHECK-NEXT: vzeroupper
 # CHECK-NEXT: retq
 
 # KNL:      vmovdqu32 (%rsp), %zmm3

@@ -3,7 +3,10 @@
 # the stack (moved with LEA, which leaves the flags alone). MXCSR and the x87
 # control word are callee-saved: saved in the prologue, restored in the
 # epilogue; the epilogue also leaves the x87 stack empty (emms) and the
-# direction flag clear (cld), as the ABI wants.
+# direction flag clear (cld), as the ABI wants. The function uses vector
+# registers: it starts from clean upper halves (vzeroupper before the register
+# setup; upstream emits none) and, since YMM2 gets a wide value, leaves them
+# clean for its caller (vzeroupper before returning).
 # RUN: %exegesis-x86-assemble -snippets-file=%s -min-instructions=1 \
 # RUN:   -dump-object-to-disk=%t.o > /dev/null 2>&1
 # RUN: llvm-objdump -d --no-show-raw-insn %t.o | FileCheck %s
@@ -24,6 +27,7 @@
 # CHECK-NEXT: vstmxcsr (%rsp)
 # CHECK-NEXT: leaq -0x8(%rsp), %rsp
 # CHECK-NEXT: fnstcw (%rsp)
+# CHECK-NEXT: vzeroupper
 # x87 first: 1.0 in extended precision.
 # CHECK-NEXT: leaq -0x10(%rsp), %rsp
 # CHECK-NEXT: movl $0x0, (%rsp)
@@ -74,8 +78,11 @@
 # CHECK-NEXT: popq %rbx
 # CHECK-NEXT: emms
 # CHECK-NEXT: cld
+# CHECK-NEXT: vzeroupper
 # CHECK-NEXT: retq
 
+# Without AVX there is no vzeroupper (and no wide state to clean).
+# SSE-NOT: vzeroupper
 # SSE:     stmxcsr (%rsp)
 # SSE:     movdqu (%rsp), %xmm1
 # SSE:     ldmxcsr (%rsp)

@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG R8 0
+incq %r8

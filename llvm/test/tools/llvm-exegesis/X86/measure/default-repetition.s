@@ -1,0 +1,28 @@
+# Inverse throughput by default measures straight-line code and a loop
+# sized to the micro-op cache, reports the smaller value and says in info
+# which one it is and what both read. Both execution modes.
+
+# REQUIRES: exegesis-can-execute-in-subprocess, exegesis-can-measure-latency, x86_64-linux
+
+# RUN: llvm-exegesis -mode=inverse_throughput -snippets-file=%s -settle-time-limit=0 | FileCheck %s
+# RUN: llvm-exegesis -mode=inverse_throughput -snippets-file=%s -settle-time-limit=0 -execution-mode=subprocess | FileCheck %s
+
+# CHECK: min_instructions: 10000
+# CHECK: measurements:
+# CHECK-NEXT: - { key: inverse_throughput, value: {{[0-9.e+-]+}}, per_snippet_value: {{[0-9.e+-]+}}, validation_counters: {} }
+# CHECK-NEXT: error: ''
+# CHECK-NEXT: info: 'repetition (default for inverse_throughput): a loop of 170 copies of the snippet (2.0 KiB body) read {{[0-9.]+}}, straight-line code (29.3 KiB) {{[0-9.]+}}; the {{loop|straight-line}} value is reported{{.*}}; cycles {{.*}}'
+
+# An explicit repetition mode measures only what it names.
+# RUN: llvm-exegesis -mode=inverse_throughput -snippets-file=%s -repetition-mode=duplicate -settle-time-limit=0 | FileCheck %s --check-prefix=EXPLICIT
+# EXPLICIT:     info:
+# EXPLICIT-NOT: repetition (default
+
+# LLVM-EXEGESIS-DEFREG RAX 1
+# LLVM-EXEGESIS-DEFREG RBX 1
+# LLVM-EXEGESIS-DEFREG RCX 1
+# LLVM-EXEGESIS-DEFREG RDX 1
+addq %rax, %rax
+addq %rbx, %rbx
+addq %rcx, %rcx
+addq %rdx, %rdx
