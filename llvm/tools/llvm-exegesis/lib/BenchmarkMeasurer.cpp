@@ -392,7 +392,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   std::optional<VariantResult> Best;
   std::vector<double> FirstKeyValues;
   size_t Winner = 0;
-  TimeBasedSampling WinnerSampling;
+  TimeBasedSamplingReport WinnerSampling;
   for (const Variant &V : Variants) {
     Expected<std::optional<VariantResult>> Measured =
         measureVariant(Code, V, Layout, Result);

@@ -29,6 +29,10 @@ static StringRef getRepetitionModeName(RepetitionMode Mode) {
     return "middle-half-duplicate";
   case RepetitionMode::MiddleHalfLoop:
     return "middle-half-loop";
+  case RepetitionMode::BestOfDuplicateAndLoop:
+    // Not an upstream -repetition-mode value: the default of
+    // inverse_throughput when none is given.
+    return "best-of-duplicate-and-loop";
   }
   llvm_unreachable("unknown repetition mode");
 }
