@@ -47,6 +47,10 @@ struct Answer {
   uint32_t Padding;
 };
 
+/// How long a new child may take to get ready: forking a large process on a
+/// loaded machine is slow, and a child that is not ready is a tool error.
+constexpr unsigned StartupTimeoutSeconds = 30;
+
 /// Room for the signal frame, which holds the whole extended register state
 /// (several kilobytes with AVX-512, more with AMX).
 constexpr size_t AltStackSize = 256 << 10;
@@ -323,14 +327,15 @@ Error HostInstructionProbe::startChild() {
   ChildPid = Pid;
   ++NumChildrenStarted;
   Answer Ready;
-  Expected<Receipt> Got = receiveAnswer(Socket, TimeoutSeconds, Ready);
+  Expected<Receipt> Got = receiveAnswer(Socket, StartupTimeoutSeconds, Ready);
   if (Got && *Got == Receipt::Answered && Ready.Sequence == 0)
     return Error::success();
   int Status = stopChild();
   if (!Got)
     return Got.takeError();
   if (*Got == Receipt::TimedOut)
-    return toolError("the child did not get ready within the timeout");
+    return toolError("the child was not ready after " +
+                     Twine(StartupTimeoutSeconds) + " s");
   if (WIFEXITED(Status))
     return toolError("the child failed to set up (exit code " +
                      Twine(WEXITSTATUS(Status)) + ")");

@@ -32,28 +32,37 @@ static bool isIllegalInstruction(const ProbeResult &Result) {
 }
 
 Expected<HostSupportCheck::Probed>
-HostSupportCheck::probe(const BenchmarkCode &Code) {
+HostSupportCheck::probe(const BenchmarkCode &Code, bool IsHelper) {
   auto Start = std::chrono::steady_clock::now();
   AssemblyRequest Request;
   Request.Repetition = SnippetRepetition::Duplicate;
   Request.MinInstructions = std::max<size_t>(1, Code.Key.Instructions.size());
   Request.LoopBodySize = 0;
+  Probed P;
   Expected<AssembledFunction> Function =
       assembleMeasuredFunction(State, Code, Request);
-  if (!Function)
-    return Function.takeError();
+  if (!Function) {
+    P.NotRunnable = toString(Function.takeError());
+    return P;
+  }
   // Loaded as the measurement will load it: the same checks, the same bytes.
   Expected<ExecutableFunction> Loaded =
       ExecutableFunction::fromObject(Function->ObjectFile, FunctionSymbolName);
-  if (!Loaded)
-    return Loaded.takeError();
+  if (!Loaded) {
+    P.NotRunnable = toString(Loaded.takeError());
+    return P;
+  }
+  ++(IsHelper ? NumHelpersProbed : NumSnippetsProbed);
   Expected<ProbeResult> Result = Probe.run(Loaded->getCode());
+  // A busy machine can hold up an answer past the timeout: a hang is one
+  // that a fresh child sees too.
+  if (Result && Result->Kind == ProbeResult::Outcome::TimedOut)
+    Result = Probe.run(Loaded->getCode());
   ProbeSeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   if (!Result)
     return Result.takeError();
-  Probed P;
   P.Result = *Result;
   switch (Result->Kind) {
   case ProbeResult::Outcome::Returned:
@@ -99,11 +108,12 @@ HostSupportCheck::check(const BenchmarkCode &Code, unsigned Opcode) {
                     ", which is not valid in this mode: " + *Why;
       return HostRefusal{std::move(Message), InvalidReason.str()};
     }
-  ++NumSnippetsProbed;
-  Expected<Probed> P = probe(Code);
+  Expected<Probed> P = probe(Code, /*IsHelper=*/false);
   if (!P)
     return P.takeError();
-  if (!isIllegalInstruction(P->Result))
+  // Code that cannot be built fails its measurement the same way, which
+  // reports it.
+  if (P->NotRunnable || !isIllegalInstruction(P->Result))
     return std::nullopt;
   std::string Message;
   if (!P->FaultingInstruction) {
@@ -131,14 +141,15 @@ HostSupportCheck::whyUnavailable(const MCInst &Inst) {
     return Why;
   BenchmarkCode Code;
   Code.Key.Instructions.push_back(Inst);
-  ++NumHelpersProbed;
-  Expected<Probed> P = probe(Code);
+  Expected<Probed> P = probe(Code, /*IsHelper=*/true);
   if (!P) {
     std::string Message = toString(P.takeError());
     if (!PendingError)
       PendingError = Message;
     return "could not be probed: " + Message;
   }
+  if (P->NotRunnable)
+    return "cannot be run on its own: " + *P->NotRunnable;
   if (isIllegalInstruction(P->Result))
     return std::string("the host cannot execute it (SIGILL when probed)");
   return std::nullopt;

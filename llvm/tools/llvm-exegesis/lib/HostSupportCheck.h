@@ -8,11 +8,11 @@
 // (the memory operands point into the scratch buffer, as they will when it
 // is measured), runs once under a HostInstructionProbe. SIGILL means the
 // host cannot execute it, and the fault address names the instruction at
-// fault; any other outcome (it returned, faulted otherwise, hung) lets the
-// benchmark be measured, and the measurement reports what happens. A snippet
-// is only probed when its instructions are valid in the mode at all (the
-// EncodingValidityCheck): some invalid encodings do not trap but execute as
-// something else.
+// fault; any other outcome (it returned, faulted otherwise, hung twice) lets
+// the benchmark be measured, and the measurement reports what happens. A
+// snippet is only probed when its instructions are valid in the mode at all
+// (the EncodingValidityCheck): some invalid encodings do not trap but execute
+// as something else.
 //
 // As the generator's InstructionAvailability it probes a helper instruction
 // on its own, with whatever the registers hold: helpers are register-only
@@ -78,12 +78,14 @@ public:
 
 private:
   struct Probed {
+    /// Why the function could not be assembled or loaded; then nothing ran.
+    std::optional<std::string> NotRunnable;
     ProbeResult Result;
     /// The snippet instruction at the fault, when the fault is at one.
     std::optional<unsigned> FaultingInstruction;
   };
   /// Assembles \p Code's function with one copy of the snippet and runs it.
-  Expected<Probed> probe(const BenchmarkCode &Code);
+  Expected<Probed> probe(const BenchmarkCode &Code, bool IsHelper);
 
   const LLVMState &State;
   InstructionAvailability &Validity;

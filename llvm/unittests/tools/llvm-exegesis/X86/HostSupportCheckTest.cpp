@@ -125,6 +125,21 @@ TEST_F(HostSupportCheckTest, HelperInstructionIsProbedAlone) {
   EXPECT_EQ(*Why, "the host cannot execute it (SIGILL when probed)");
 }
 
+TEST_F(HostSupportCheckTest, CodeThatCannotBeLoadedIsLeftToTheMeasurement) {
+  EverythingValid Valid;
+  HostSupportCheck Check(*State, Valid, 30);
+  // A branch to an absolute address needs a relocation: the measurement
+  // fails to load it and reports that; the sweep goes on.
+  BenchmarkCode Code;
+  Code.Key.Instructions = {inst(opcode("JMP_1"), {MCOperand::createImm(-2)})};
+  EXPECT_FALSE(check(Check, Code, opcode("JMP_1")).has_value());
+  std::optional<std::string> Why =
+      Check.whyUnavailable(Code.Key.Instructions[0]);
+  ASSERT_TRUE(Why.has_value());
+  EXPECT_NE(Why->find("relocations"), std::string::npos) << *Why;
+  EXPECT_EQ(Check.getProbe().getNumChildrenStarted(), 0u);
+}
+
 TEST_F(HostSupportCheckTest, StatisticsCountWhatWasProbed) {
   EverythingValid Valid;
   HostSupportCheck Check(*State, Valid, 30);
