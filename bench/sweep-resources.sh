@@ -4,7 +4,7 @@
 # children and the zombies among them, and afterwards looks for anything left
 # behind. Prints the sweep's wall time, peak RSS, how many opcodes were
 # measured and how many failed, the tool's own summary line, and the largest
-# counts seen.
+# counts seen (and the host probe's line, when the tool prints one).
 #
 # usage: bench/sweep-resources.sh [LLVM_EXEGESIS] [extra tool options...]
 # (default: build/bin/llvm-exegesis; e.g. -settle-time-limit=1 as an extra)
@@ -67,7 +67,7 @@ left=$( (pgrep -f -x "$tool .*-benchmarks-file=$work/sweep.yaml" || true) |
 
 echo "sweep: ${wall} s wall, $((rss / 1024)) MB peak RSS;" \
      "$measured measured, $failed failed"
-grep '^summary:' "$work/stderr" || true
+grep '^summary:\|^host probe:' "$work/stderr" || true
 echo "watched $samples s: open fds at most $max_fds, children at most" \
      "$max_children, zombies at most $max_zombies; processes left after:" \
      "$left"

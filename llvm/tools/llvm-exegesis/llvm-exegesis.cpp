@@ -11,7 +11,8 @@
 #include "lib/BenchmarkResult.h"
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
-#include "lib/CpuSupportCheck.h"
+#include "lib/EncodingValidityCheck.h"
+#include "lib/HostSupportCheck.h"
 #include "lib/Interruption.h"
 #include "lib/LLVMState.h"
 #include "lib/OpcodeSweep.h"
@@ -509,12 +510,14 @@ static void runOpcodes(const LLVMState &State) {
   std::vector<unsigned> Opcodes = ExitOnErr(getRequestedOpcodes(State));
   BenchmarkRunOptions RunOptions = getRunOptions();
   bool Measures = BenchmarkPhaseOpt == BenchmarkPhase::Measure;
-  // In the measure phase, only what the host can run is run; earlier
-  // phases generate for the target as asked.
-  std::unique_ptr<CpuSupportCheck> Check =
-      ExitOnErr(Measures && State.canExecuteOnHost()
-                    ? CpuSupportCheck::createForHost(State)
-                    : CpuSupportCheck::createForTarget(State));
+  std::unique_ptr<EncodingValidityCheck> Validity =
+      ExitOnErr(EncodingValidityCheck::create(State));
+  // In the measure phase, only what the host can run is run, which is found
+  // by running it once; earlier phases generate for the target as asked.
+  std::unique_ptr<HostSupportCheck> HostCheck;
+  if (Measures && State.canExecuteOnHost())
+    HostCheck = std::make_unique<HostSupportCheck>(
+        State, *Validity, RunOptions.SubprocessTimeoutSeconds);
   SnippetGeneratorOptions GenOptions;
   GenOptions.Mode = ModeOpt;
   GenOptions.MaxConfigs = MaxConfigsPerOpcode;
@@ -523,7 +526,9 @@ static void runOpcodes(const LLVMState &State) {
   GenOptions.ReserveLoopCounter =
       RunOptions.Repetition != RepetitionMode::Duplicate &&
       RunOptions.Repetition != RepetitionMode::MiddleHalfDuplicate;
-  GenOptions.Availability = Check.get();
+  GenOptions.Availability =
+      HostCheck ? static_cast<InstructionAvailability *>(HostCheck.get())
+                : Validity.get();
   std::unique_ptr<SnippetGenerator> Generator =
       SnippetGenerator::create(State, GenOptions);
   BenchmarkRunner Runner(State, RunOptions);
@@ -536,10 +541,8 @@ static void runOpcodes(const LLVMState &State) {
     SweepOptions.IsAlreadyDone = [&Output](const BenchmarkCode &Code) {
       return Output.isAlreadyDone(Code);
     };
-  OpcodeSweep Sweep(State, *Generator, Runner,
-                    Measures && State.canExecuteOnHost() ? Check.get()
-                                                         : nullptr,
-                    SweepOptions, errs());
+  OpcodeSweep Sweep(State, *Generator, Runner, HostCheck.get(), SweepOptions,
+                    errs());
   if (Error E = Sweep.run(Opcodes, [&](const Benchmark &B) {
         return writeBenchmark(*Output.Writer, State, B);
       }))
@@ -553,6 +556,8 @@ static void runOpcodes(const LLVMState &State) {
   finishRun(*Output.Writer);
   if (OpcodeIndex == -1)
     Sweep.printSummary(errs());
+  if (HostCheck && (OpcodeIndex == -1 || MeasurementsPrintProgress))
+    HostCheck->printStatistics(errs());
 }
 
 static void benchmarkMain() {

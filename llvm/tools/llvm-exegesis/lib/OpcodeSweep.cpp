@@ -3,6 +3,7 @@
 #include "OpcodeSweep.h"
 #include "BenchmarkRunner.h"
 #include "Interruption.h"
+#include "HostSupportCheck.h"
 #include "LLVMState.h"
 #include "llvm/Support/Format.h"
 
@@ -10,8 +11,7 @@ namespace llvm {
 namespace exegesis {
 
 OpcodeSweep::OpcodeSweep(const LLVMState &State, SnippetGenerator &Generator,
-                         BenchmarkRunner &Runner,
-                         InstructionAvailability *HostCheck,
+                         BenchmarkRunner &Runner, HostSupportCheck *HostCheck,
                          OpcodeSweepOptions Options, raw_ostream &Diagnostics)
     : State(State), Generator(Generator), Runner(Runner), HostCheck(HostCheck),
       Options(Options), Diagnostics(Diagnostics) {}
@@ -118,19 +118,12 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
       if (isInterrupted())
         return Error::success();
       if (Options.Measures && HostCheck) {
-        std::optional<std::string> Why;
-        const MCInst *Culprit = nullptr;
-        for (const MCInst &Inst : Code.Key.Instructions)
-          if ((Why = HostCheck->whyUnavailable(Inst))) {
-            Culprit = &Inst;
-            break;
-          }
-        if (Why) {
-          skip(Opcode,
-               "skipped, the host cannot run " +
-                   State.getOpcodeName(Culprit->getOpcode()).str() + ": " +
-                   *Why,
-               "host cannot run it");
+        Expected<std::optional<HostRefusal>> Refusal =
+            HostCheck->check(Code, Opcode);
+        if (!Refusal)
+          return Refusal.takeError();
+        if (*Refusal) {
+          skip(Opcode, (*Refusal)->Message, (*Refusal)->Reason);
           MaxBenchmarks -= Codes->size() - CodeIndex;
           break;
         }

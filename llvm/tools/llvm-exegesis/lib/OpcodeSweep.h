@@ -4,11 +4,12 @@
 // opcode into generated snippets and run them. A sweep over twenty thousand
 // opcodes must not stop at the first problem: an opcode that cannot be
 // benchmarked is skipped with its reason, one the host CPU cannot execute is
-// skipped before it runs (measure phase only: earlier phases generate for
-// every opcode, as for a cross target), and a failure that belongs to one
-// benchmark is counted and the sweep goes on. Results are handed on as soon
-// as they exist, so memory does not grow with the number of opcodes. The
-// sweep can report progress and ends with a one-line summary.
+// skipped before it is measured (measure phase only, found by probing it:
+// earlier phases generate for every opcode, as for a cross target), and a
+// failure that belongs to one benchmark is counted and the sweep goes on.
+// Results are handed on as soon as they exist, so memory does not grow with
+// the number of opcodes. The sweep can report progress and ends with a
+// one-line summary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,7 @@ namespace llvm {
 namespace exegesis {
 
 class BenchmarkRunner;
+class HostSupportCheck;
 class LLVMState;
 
 struct OpcodeSweepOptions {
@@ -61,11 +63,11 @@ std::optional<double> estimateSweepSecondsLeft(size_t Done, size_t Total,
 
 class OpcodeSweep {
 public:
-  /// \p HostCheck, when set, decides which instructions the host can run
+  /// \p HostCheck, when set, decides which benchmarks the host can run
   /// (used when Options.Measures). \p Diagnostics receives skip messages,
   /// progress and the summary.
   OpcodeSweep(const LLVMState &State, SnippetGenerator &Generator,
-              BenchmarkRunner &Runner, InstructionAvailability *HostCheck,
+              BenchmarkRunner &Runner, HostSupportCheck *HostCheck,
               OpcodeSweepOptions Options, raw_ostream &Diagnostics);
 
   /// Benchmarks \p Opcodes in order, handing each result to \p Consumer. An
@@ -96,7 +98,7 @@ private:
   const LLVMState &State;
   SnippetGenerator &Generator;
   BenchmarkRunner &Runner;
-  InstructionAvailability *HostCheck;
+  HostSupportCheck *HostCheck;
   OpcodeSweepOptions Options;
   raw_ostream &Diagnostics;
   unsigned NumBenchmarks = 0;

@@ -33,7 +33,7 @@ std::optional<std::string> SnippetGenerationTarget::getUnsupportedReason(
   if (Desc.isBranch() || Desc.isIndirectBranch())
     return std::string("branch");
   if (Desc.isTrap())
-    return std::string("trap");
+    return std::string("always traps");
   return std::nullopt;
 }
 
