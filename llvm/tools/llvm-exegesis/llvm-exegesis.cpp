@@ -304,16 +304,22 @@ static ExitOnError ExitOnErr("llvm-exegesis error: ");
 /// sweep has defaults of its own, traded for speed.
 static bool isSweep() { return OpcodeIndex == -1 || OpcodeNames.size() > 1; }
 
-static BenchmarkRunOptions getRunOptions() {
-  BenchmarkRunOptions Options;
-  Options.Mode = ModeOpt;
-  Options.Phase = BenchmarkPhaseOpt;
-  Options.Repetition = RepetitionModeOpt;
+/// The repetition the run uses: -repetition-mode, or when it is not given,
+/// the mode's default.
+static RepetitionMode getRepetitionMode() {
   // Straight-line code alone measures the front end, not the instruction,
   // for many throughputs: unless told otherwise, try a loop too.
   if (!RepetitionModeOpt.getNumOccurrences() &&
       ModeOpt == BenchmarkMode::InverseThroughput)
-    Options.Repetition = RepetitionMode::BestOfDuplicateAndLoop;
+    return RepetitionMode::BestOfDuplicateAndLoop;
+  return RepetitionModeOpt;
+}
+
+static BenchmarkRunOptions getRunOptions() {
+  BenchmarkRunOptions Options;
+  Options.Mode = ModeOpt;
+  Options.Phase = BenchmarkPhaseOpt;
+  Options.Repetition = getRepetitionMode();
   Options.Execution = ExecutionModeOpt;
   Options.Aggregation = ResultAggregationModeOpt;
   Options.MinInstructions = MinInstructions;
@@ -399,7 +405,7 @@ struct ResultsOutput {
 
   bool isAlreadyDone(const BenchmarkCode &Code) const {
     return Previous &&
-           Previous->contains(Code.Key, RepetitionModeOpt, MinInstructions);
+           Previous->contains(Code.Key, getRepetitionMode(), MinInstructions);
   }
   unsigned getNumPrevious() const {
     return Previous ? Previous->getNumDocuments() : 0;
@@ -444,7 +450,7 @@ static Error writeBenchmark(ResultsFileWriter &Writer, const LLVMState &State,
   std::string Document;
   raw_string_ostream OS(Document);
   if (Writer.writesRegularFile())
-    OS << formatRepetitionModeComment(RepetitionModeOpt);
+    OS << formatRepetitionModeComment(getRepetitionMode());
   if (Error E = B.writeYamlTo(State, OS))
     return E;
   return Writer.write(Document);
