@@ -1,5 +1,4 @@
-//===-- Interruption.h - SIGINT, SIGTERM, SIGHUP end a run -----*- C++ -*-===//
-//-*-===//
+//===-- Interruption.h - SIGINT, SIGTERM, SIGHUP end a run ------*- C++ -*-===//
 //
 // A run that is interrupted (Ctrl-C, `timeout`, a closed terminal) must keep
 // what it measured: the tool stops the benchmark in flight, writes nothing
