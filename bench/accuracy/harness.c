@@ -5,11 +5,13 @@
  * the tool's snippet file sets, then runs its body unrolled in a loop of
  * the iteration count it is passed) and builds it with this file.
  *
- * Method: one sample times, back to back, the body at n and 2n iterations
- * and a chain of dependent 1-cycle adds at m and 2m iterations, each between
- * lfence-serialised rdtsc/rdtscp, and keeps the minimum of each of the four
- * over a block of repetitions. The differences cancel the cost of calling
- * and timing; the add chain turns TSC ticks into core cycles. A run is the
+ * Method: one sample times, back to back, n iterations of a loop of u
+ * copies of the body and n of a loop of 2u copies, and a chain of dependent
+ * 1-cycle adds at m and 2m iterations, each between lfence-serialised
+ * rdtsc/rdtscp, and keeps the minimum of each of the four over a block of
+ * repetitions. The differences cancel the cost of calling and timing and
+ * the loops' own counters and branches; the add chain turns TSC ticks into
+ * core cycles. A run is the
  * median of several samples; the output holds every run's value so that the
  * caller can tell a stable reference from an unstable one. */
 
@@ -20,10 +22,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Short and Long run the same loop, Long with twice as many copies of the
+ * body per iteration: their difference cancels the loop's own branch and
+ * counter as well as the cost of calling and timing. */
 struct AccuracyBody {
   const char *Name;
-  void (*Run)(uint64_t Iterations);
-  uint64_t InstructionsPerIteration;
+  void (*Short)(uint64_t Iterations);
+  void (*Long)(uint64_t Iterations);
+  uint64_t ExtraInstructionsPerIteration;
 };
 
 /* Both defined by the generated assembly file. */
@@ -105,7 +111,7 @@ static double sample(const struct AccuracyBody *Body, uint64_t N, uint64_t M,
                      const struct Settings *S) {
   uint64_t Best[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
   for (int I = 0; I < S->RepetitionsPerSample; ++I) {
-    uint64_t Ticks[4] = {timeOnce(Body->Run, N), timeOnce(Body->Run, 2 * N),
+    uint64_t Ticks[4] = {timeOnce(Body->Short, N), timeOnce(Body->Long, N),
                          timeOnce(runAddChain, M),
                          timeOnce(runAddChain, 2 * M)};
     for (int J = 0; J < 4; ++J)
@@ -118,16 +124,16 @@ static double sample(const struct AccuracyBody *Body, uint64_t N, uint64_t M,
     return -1;
   double TicksPerCycle = AddTicks / (double)(M * AddsPerCalibrationIteration);
   return BodyTicks / TicksPerCycle /
-         (double)(N * Body->InstructionsPerIteration);
+         (double)(N * Body->ExtraInstructionsPerIteration);
 }
 
 static double measureRun(const struct AccuracyBody *Body,
                          const struct Settings *S) {
   /* Warms the code and data up and sizes both loops so that the body's
    * difference and the calibration's take about the same time. */
-  uint64_t N = iterationsFor(Body->Run, S->TargetTicks);
+  uint64_t N = iterationsFor(Body->Short, S->TargetTicks);
   double BodyTicks =
-      (double)minTicks(Body->Run, 2 * N, 5) - (double)minTicks(Body->Run, N, 5);
+      (double)minTicks(Body->Long, N, 5) - (double)minTicks(Body->Short, N, 5);
   uint64_t OneAddIteration = iterationsFor(runAddChain, S->TargetTicks);
   double AddTicksPerIteration = S->TargetTicks / (double)OneAddIteration;
   uint64_t M = BodyTicks > 0 ? (uint64_t)(BodyTicks / AddTicksPerIteration)

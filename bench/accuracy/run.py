@@ -150,10 +150,10 @@ def build_body(name, form, template, initial, where):
     vectors = {number: (width, vector_digits(
         vector_specs.get(number, defaults["v"]), width, where))
         for number, width in vector_widths.items()}
-    # A latency loop of about 100 instructions, a throughput loop of about
-    # 512: enough to hide the loop's own branch, small enough for the
-    # micro-op cache.
-    target = 100 if form == "latency" else 512
+    # The harness's short loop: about 50 instructions for latency, 128 for
+    # throughput; the long loop has twice as many, still small enough for
+    # the micro-op cache.
+    target = 50 if form == "latency" else 128
     unroll = max(1, round(target / len(lines)))
     return Body(name, form, lines, gpr_values, vectors, unroll)
 
@@ -186,52 +186,63 @@ def read_bodies(path, flags, forms, pattern):
 
 
 def harness_assembly(bodies, has_avx):
-    """The bodies as functions `void f(uint64_t iterations)` and the table
-    harness.c reads."""
+    """The bodies as functions `void f(uint64_t iterations)`, a short and a
+    long loop each, and the table harness.c reads."""
     out = ["\t.text"]
     constants = []
-    saved = ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]
     for index, body in enumerate(bodies):
-        out += ["\t.p2align 6", "accuracy_fn_%d:" % index]
-        out += ["\tpushq %s" % r for r in saved]
-        out.append("\tmovq %rdi, %r15")
-        if has_avx:
-            out.append("\tvzeroupper")
-        for register, value in sorted(body.gprs.items()):
-            out.append("\tmovabsq $0x%x, %%%s" % (value,
-                                                  GPR_NAMES[register][0]))
-        for number, (width, digits) in sorted(body.vectors.items()):
-            label = ".Lvalue_%d_%d" % (index, number)
-            quads = [digits[i - 16:i] for i in range(len(digits), 0, -16)]
-            constants += ["\t.p2align 6", label + ":"] + [
-                "\t.quad 0x" + q for q in quads]
-            if width == 512:
-                load = "vmovdqu64 %s(%%rip), %%zmm%d"
-            elif width == 256:
-                load = "vmovdqu %s(%%rip), %%ymm%d"
-            else:
-                load = ("vmovdqu %s(%%rip), %%xmm%d" if has_avx else
-                        "movdqu %s(%%rip), %%xmm%d")
-            out.append("\t" + load % (label, number))
-        out += ["\t.p2align 6", "1:"]
-        out += ["\t" + line for line in body.lines] * body.unroll
-        out += ["\tdecq %r15", "\tjnz 1b"]
-        if has_avx:
-            out.append("\tvzeroupper")
-        out += ["\tpopq %s" % r for r in reversed(saved)]
-        out.append("\tret")
+        for length, unroll in (("short", body.unroll),
+                               ("long", 2 * body.unroll)):
+            out += body_function("accuracy_%s_%d" % (length, index), body,
+                                 unroll, index, constants, has_avx)
     out += ["\t.section .rodata"] + constants
     out += ["\t.section .data.rel.ro,\"aw\"", "\t.p2align 3",
             "\t.globl accuracy_bodies", "accuracy_bodies:"]
     for index, body in enumerate(bodies):
-        out.append("\t.quad .Lname_%d, accuracy_fn_%d, %d" % (
-            index, index, len(body.lines) * body.unroll))
+        out.append("\t.quad .Lname_%d, accuracy_short_%d, accuracy_long_%d, "
+                   "%d" % (index, index, index,
+                           len(body.lines) * body.unroll))
     out += ["\t.globl accuracy_body_count", "accuracy_body_count:",
             "\t.quad %d" % len(bodies), "\t.section .rodata"]
     for index, body in enumerate(bodies):
         out += [".Lname_%d:" % index, "\t.asciz \"%s\"" % body.key]
     out.append("\t.section .note.GNU-stack,\"\",@progbits")
     return "\n".join(out) + "\n"
+
+
+def body_function(function, body, unroll, index, constants, has_avx):
+    """A function that sets the body's registers as the snippet file does,
+    then runs `unroll` copies of the body per loop iteration."""
+    saved = ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]
+    out = ["\t.p2align 6", function + ":"]
+    out += ["\tpushq %s" % r for r in saved]
+    out.append("\tmovq %rdi, %r15")
+    if has_avx:
+        out.append("\tvzeroupper")
+    for register, value in sorted(body.gprs.items()):
+        out.append("\tmovabsq $0x%x, %%%s" % (value, GPR_NAMES[register][0]))
+    for number, (width, digits) in sorted(body.vectors.items()):
+        label = ".Lvalue_%d_%d" % (index, number)
+        if label + ":" not in constants:
+            quads = [digits[i - 16:i] for i in range(len(digits), 0, -16)]
+            constants += ["\t.p2align 6", label + ":"] + [
+                "\t.quad 0x" + q for q in quads]
+        if width == 512:
+            load = "vmovdqu64 %s(%%rip), %%zmm%d"
+        elif width == 256:
+            load = "vmovdqu %s(%%rip), %%ymm%d"
+        else:
+            load = ("vmovdqu %s(%%rip), %%xmm%d" if has_avx else
+                    "movdqu %s(%%rip), %%xmm%d")
+        out.append("\t" + load % (label, number))
+    out += ["\t.p2align 6", "1:"]
+    out += ["\t" + line for line in body.lines] * unroll
+    out += ["\tdecq %r15", "\tjnz 1b"]
+    if has_avx:
+        out.append("\tvzeroupper")
+    out += ["\tpopq %s" % r for r in reversed(saved)]
+    out.append("\tret")
+    return out
 
 
 def build_harness(bodies, flags, directory, compiler):
