@@ -85,12 +85,20 @@ static uint64_t minTicks(void (*Run)(uint64_t), uint64_t Iterations,
   return Best;
 }
 
-/* Iterations whose run takes about TargetTicks (at least 1). */
+/* Iterations whose run takes about TargetTicks (at least 1). A probe that
+ * a disturbance made too slow or too fast is taken again. */
 static uint64_t iterationsFor(void (*Run)(uint64_t), double TargetTicks) {
-  uint64_t Small = minTicks(Run, 4, 5), Large = minTicks(Run, 8, 5);
-  double PerIteration = Large > Small ? (double)(Large - Small) / 4 : 1;
-  double Iterations = TargetTicks / PerIteration;
-  return Iterations < 1 ? 1 : (uint64_t)Iterations;
+  uint64_t Iterations = 1;
+  for (int Attempt = 0; Attempt < 4; ++Attempt) {
+    uint64_t Small = minTicks(Run, 8, 9), Large = minTicks(Run, 16, 9);
+    double PerIteration = Large > Small ? (double)(Large - Small) / 8 : 1;
+    double Estimate = TargetTicks / PerIteration;
+    Iterations = Estimate < 1 ? 1 : (uint64_t)Estimate;
+    double Actual = (double)minTicks(Run, Iterations, 5);
+    if (Actual > TargetTicks / 2 && Actual < TargetTicks * 2)
+      break;
+  }
+  return Iterations;
 }
 
 static int compareDoubles(const void *A, const void *B) {
@@ -129,17 +137,10 @@ static double sample(const struct AccuracyBody *Body, uint64_t N, uint64_t M,
 
 static double measureRun(const struct AccuracyBody *Body,
                          const struct Settings *S) {
-  /* Warms the code and data up and sizes both loops so that the body's
-   * difference and the calibration's take about the same time. */
+  /* The long loop minus the short one takes about as long as the short
+   * one, so chains of m and 2m add loops differ by as long as they do. */
   uint64_t N = iterationsFor(Body->Short, S->TargetTicks);
-  double BodyTicks =
-      (double)minTicks(Body->Long, N, 5) - (double)minTicks(Body->Short, N, 5);
-  uint64_t OneAddIteration = iterationsFor(runAddChain, S->TargetTicks);
-  double AddTicksPerIteration = S->TargetTicks / (double)OneAddIteration;
-  uint64_t M = BodyTicks > 0 ? (uint64_t)(BodyTicks / AddTicksPerIteration)
-                             : OneAddIteration;
-  if (M < 1)
-    M = 1;
+  uint64_t M = iterationsFor(runAddChain, S->TargetTicks);
   double *Samples = calloc((size_t)S->SamplesPerRun, sizeof(double));
   int Count = 0;
   for (int I = 0; I < S->SamplesPerRun; ++I) {
