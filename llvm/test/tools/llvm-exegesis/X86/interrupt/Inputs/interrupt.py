@@ -25,22 +25,9 @@ when = sys.argv[2]
 command = sys.argv[3:]
 
 
-def children(pid):
-    try:
-        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
-            return [int(p) for p in f.read().split()]
-    except OSError:
-        return []
-
-
-def running(pid):
-    """Alive and not a zombie."""
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "Inputs"))
+from processes import children, running  # noqa: E402
 
 def in_pause(pid):
     for path in glob.glob("/proc/%d/task/*/syscall" % pid):
