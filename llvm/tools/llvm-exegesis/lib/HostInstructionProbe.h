@@ -1,5 +1,4 @@
-//===-- HostInstructionProbe.h - Runs code once in a throwaway child -*- C++
-//-*-//
+//===-- HostInstructionProbe.h - Code run once in a child -------*- C++ -*-===//
 //
 // Whether the host can execute an instruction is only known for sure by
 // executing it: the CPU's features, what the operating system enabled (the
