@@ -200,7 +200,7 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
   // What runs in one executor call. Normally everything, round robin; code
   // at a fixed address holds one function at a time, so then each measured
   // function gets a call of its own (each with the calibration).
-  std::vector<Batch> Batches;
+  std::vector<ExecutorBatch> Batches;
   for (size_t I = 0; I < Loaded.size(); ++I) {
     if (I == 0 || Layout.FirstFunctionAddress)
       Batches.emplace_back();
@@ -213,7 +213,7 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
     // Runs one batch; a snippet failure becomes the result's error (and
     // std::nullopt), anything else is a tool error.
     auto RunBatch =
-        [&](const Batch &B, unsigned Rounds,
+        [&](const ExecutorBatch &B, unsigned Rounds,
             unsigned Calls) -> Expected<std::optional<SampleTable>> {
       Expected<SampleTable> Samples =
           Counter.Executor->runAndSample(B.Run, Rounds, Layout, Calls);
@@ -252,7 +252,7 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
     // TLBs, page faults), dropped.
     std::vector<std::vector<CounterValues>> Readings(Loaded.size());
     size_t NextFunction = 0;
-    for (const Batch &B : Batches) {
+    for (const ExecutorBatch &B : Batches) {
       Expected<std::optional<SampleTable>> Samples =
           RunBatch(B, Options.RepeatCount + 1, 1);
       if (!Samples)
@@ -313,8 +313,10 @@ void BenchmarkMeasurer::setPerInstructionValues(BenchmarkMeasure &Measure,
   Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
 }
 
-Expected<std::optional<BenchmarkMeasure>> BenchmarkMeasurer::measureTimeBased(
-    const Variant &V, ArrayRef<Batch> MeasuredBatches, BatchRunner RunBatch) {
+Expected<std::optional<BenchmarkMeasure>>
+BenchmarkMeasurer::measureTimeBased(const Variant &V,
+                                    ArrayRef<ExecutorBatch> MeasuredBatches,
+                                    ExecutorBatchRunner RunBatch) {
   TimeBasedSampler Sampler(State.getTriple(), *Estimator, Options);
   Expected<std::optional<TimeBasedMeasurement>> Measured =
       Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);

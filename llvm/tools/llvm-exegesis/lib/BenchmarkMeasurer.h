@@ -75,8 +75,6 @@ private:
   struct VariantResult {
     std::vector<BenchmarkMeasure> Measures;
   };
-  using Batch = ExecutorBatch;
-  using BatchRunner = ExecutorBatchRunner;
 
   BenchmarkMeasurer(const LLVMState &State, const BenchmarkRunOptions &Options)
       : State(State), Options(Options) {}
@@ -88,8 +86,8 @@ private:
   /// Measures \p V with a time-based counter (see TimeBasedSampler).
   /// std::nullopt when the snippet failed (Result.Error set by \p RunBatch).
   Expected<std::optional<BenchmarkMeasure>>
-  measureTimeBased(const Variant &V, ArrayRef<Batch> MeasuredBatches,
-                   BatchRunner RunBatch);
+  measureTimeBased(const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
+                   ExecutorBatchRunner RunBatch);
   /// Event \p EventIndex of \p Readings (per function of \p V) aggregated
   /// per call, the short function's subtracted from the long one's.
   double differenceOfSamples(const Variant &V,
