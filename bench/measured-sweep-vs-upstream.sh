@@ -120,7 +120,7 @@ read -r ours_wall ours_user ours_sys < "$work/ours.time"
 read -r up_wall up_user up_sys < "$work/upstream.time"
 ours_docs=$(grep -c '^---' "$work/ours.yaml" || true)
 ours_measured=$(grep -c 'key: latency, value:' "$work/ours.yaml" || true)
-ours_skipped=$(grep -c 'skipped, the host cannot run' "$work/ours.stderr" ||
+ours_skipped=$(grep -c 'skipped, the host cannot execute' "$work/ours.stderr" ||
                true)
 up_docs=$(grep -c '^---' "$work/upstream.yaml" || true)
 

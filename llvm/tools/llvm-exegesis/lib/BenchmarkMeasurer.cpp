@@ -134,6 +134,10 @@ BenchmarkMeasurer::create(const LLVMState &State,
     if (!Estimator)
       return Estimator.takeError();
     M->Estimator.emplace(std::move(*Estimator));
+    // -benchmark-process-cpu pins the benchmarking children instead.
+    if (Options.Aggregation == ResultAggregationMode::Min &&
+        !Options.BenchmarkProcessCpu)
+      M->Rotation.emplace();
   }
   std::string CounterName = Cycles->Event.getName().str();
   if (Error E = AddCounter(getBenchmarkModeName(Options.Mode),
@@ -212,11 +216,11 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
   for (KeyedCounter &Counter : Counters) {
     // Runs one batch; a snippet failure becomes the result's error (and
     // std::nullopt), anything else is a tool error.
-    auto RunBatch =
-        [&](const ExecutorBatch &B, unsigned Rounds,
-            unsigned Calls) -> Expected<std::optional<SampleTable>> {
+    auto RunBatch = [&](const ExecutorBatch &B, unsigned Rounds, unsigned Calls,
+                        const SamplingStopRule *Stop)
+        -> Expected<std::optional<SampleTable>> {
       Expected<SampleTable> Samples =
-          Counter.Executor->runAndSample(B.Run, Rounds, Layout, Calls);
+          Counter.Executor->runAndSample(B.Run, Rounds, Layout, Calls, Stop);
       if (Samples)
         return std::optional<SampleTable>(std::move(*Samples));
       std::optional<std::string> Failure;
@@ -254,7 +258,7 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
     size_t NextFunction = 0;
     for (const ExecutorBatch &B : Batches) {
       Expected<std::optional<SampleTable>> Samples =
-          RunBatch(B, Options.RepeatCount + 1, 1);
+          RunBatch(B, Options.RepeatCount + 1, 1, nullptr);
       if (!Samples)
         return Samples.takeError();
       if (!*Samples)
@@ -317,7 +321,8 @@ Expected<std::optional<BenchmarkMeasure>>
 BenchmarkMeasurer::measureTimeBased(const Variant &V,
                                     ArrayRef<ExecutorBatch> MeasuredBatches,
                                     ExecutorBatchRunner RunBatch) {
-  TimeBasedSampler Sampler(State.getTriple(), *Estimator, Options);
+  TimeBasedSampler Sampler(State.getTriple(), *Estimator, Options,
+                           Rotation ? &*Rotation : nullptr);
   Expected<std::optional<TimeBasedMeasurement>> Measured =
       Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);
   if (!Measured)
@@ -480,25 +485,37 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
            << (LastSampling.Replans == 1 ? " time" : " times")
            << " from a run that contradicted the probe)";
       if (Options.Aggregation == ResultAggregationMode::Min) {
-        OS << ", min taken from runs of samples that settle (two thirds of a "
-              "run within "
-           << format("%.1f", 100 * TimeBasedAgreement) << "% of each other)";
-        if (LastSampling.Confirmed)
-          OS << ": run " << LastSampling.Runs
-             << " settled and agrees with an earlier settled run, the value "
-                "is the mean of the medians of their groups";
+        OS << ", min taken from runs of samples that settle (two thirds of "
+           << Options.RepeatCount << " samples within "
+           << format("%g", 100 * Options.SettleTolerance) << "% of each other)";
+        unsigned Needed = Options.SettleAgreeingRuns;
+        if (LastSampling.Confirmed && Needed <= 1)
+          OS << ": run " << LastSampling.Runs << " settled ("
+             << LastSampling.AgreeingSamples << " of "
+             << LastSampling.SamplesPerRun
+             << " samples; -settle-agreeing-runs=1), the value is the median "
+                "of its group";
+        else if (LastSampling.Confirmed)
+          OS << ": run " << LastSampling.Runs << " settled and agrees with "
+             << (Needed == 2 ? "an earlier settled run"
+                             : "earlier settled runs")
+             << ", the value is the mean of the medians of their groups";
         else if (Options.SettleTimeLimitSeconds == 0)
           OS << ": one run (-settle-time-limit=0), the value is the median of "
                 "its largest group, "
              << LastSampling.AgreeingSamples << " of "
              << LastSampling.SamplesPerRun << " samples";
         else
-          OS << ": no two settled runs agreed in " << LastSampling.Runs
+          OS << ": "
+             << (Needed <= 1 ? std::string("no run settled")
+                 : Needed == 2
+                     ? std::string("no two settled runs agreed")
+                     : "no " + std::to_string(Needed) + " settled runs agreed")
+             << " in " << LastSampling.Runs
              << (LastSampling.Runs == 1 ? " run (" : " runs (")
              << LastSampling.SettledRuns
              << " settled) within -settle-time-limit (the machine was busy, "
-                "and "
-                "the value may be off by a few percent), the value is the "
+                "and the value may be off by a few percent), the value is the "
                 "median of the largest group, "
              << LastSampling.AgreeingSamples << " of "
              << LastSampling.SamplesPerRun << " samples of one run";

@@ -110,6 +110,10 @@ private:
   TimeBasedSamplingReport LastSampling;
   /// The default calibration chains, for the probe.
   std::optional<CycleEstimator> Estimator;
+  /// Moves the tool to another CPU when a time-based run did not settle; it
+  /// stays there for the next measurement (the quiet CPU of a shared VM
+  /// keeps being quiet for a while), and its mask is restored at the end.
+  std::optional<CpuRotation> Rotation;
   std::vector<KeyedCounter> Counters;
   std::vector<std::string> ValidationNames;
   /// Functions assembled here (the 2N twins of a time-based counter).

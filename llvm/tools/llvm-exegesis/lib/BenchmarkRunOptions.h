@@ -82,11 +82,20 @@ struct BenchmarkRunOptions {
   /// Subprocess mode: kill a child still running after this many seconds.
   double SubprocessTimeoutSeconds = 30;
   /// A time-based cycle counter under min aggregation: how long to keep
-  /// sampling, run after run, for two settled runs that agree (0: one run).
+  /// sampling, run after run, for settled runs that agree (0: one run).
   double SettleTimeLimitSeconds = 5;
+  /// A run has settled when two thirds of its samples lie within this
+  /// relative width of each other; settled runs agree within it too.
+  double SettleTolerance = 0.003;
+  /// How many settled runs must agree to end the sampling (1: the first
+  /// settled run does).
+  unsigned SettleAgreeingRuns = 2;
   /// A time-based cycle counter: at most this many rounds (each function
   /// once) make one sample, from their minima.
   unsigned TimeBasedRoundsPerSample = 5;
+  /// A time-based cycle counter: the longest function of a batch is called
+  /// enough times per counter window for about this many core cycles.
+  unsigned TimeBasedWindowCycles = 320000;
   CounterHandoffMethod CounterHandoff = CounterHandoffMethod::Auto;
 };
 

@@ -4,8 +4,9 @@
 // guest) for seconds while another is quiet. A measurement whose run of
 // samples did not settle moves the thread to the next CPU it is allowed on
 // before the next run (a benchmarking subprocess forked then inherits that
-// CPU); the thread's own affinity mask is restored at the end. A thread
-// allowed on one CPU only (taskset) stays there.
+// CPU), and the next measurement starts there; the thread's own affinity mask
+// is restored when the rotation ends. A thread allowed on one CPU only
+// (taskset) stays there.
 //
 //===----------------------------------------------------------------------===//
 

@@ -17,7 +17,9 @@
 #include "ExecutableFunction.h"
 #include "PerfEvent.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -101,6 +103,23 @@ struct FixedLayout {
   bool empty() const { return Memory.empty() && FirstFunctionAddress == 0; }
 };
 
+/// Lets a sampling end before all its rounds are taken, once what it has
+/// read is enough: after round FirstCheck, and every Every rounds after it,
+/// Enough sees every reading so far (Samples[F][Round]). In the subprocess
+/// executor Enough runs in the benchmarking child, after the snippet: it may
+/// allocate (the tool forks only while it is single-threaded) and must not
+/// depend on anything the snippet could have changed but the readings.
+struct SamplingStopRule {
+  unsigned FirstCheck = 1;
+  unsigned Every = 1;
+  function_ref<bool(const SampleTable &SoFar)> Enough;
+
+  bool isCheckedAfter(unsigned Rounds) const {
+    return Enough && Rounds >= FirstCheck &&
+           (Rounds - FirstCheck) % std::max(1u, Every) == 0;
+  }
+};
+
 class FunctionExecutor {
 public:
   virtual ~FunctionExecutor();
@@ -110,10 +129,13 @@ public:
   /// calls the function \p CallsPerSample times back to back between
   /// starting and stopping the counters, so that the jitter of starting and
   /// stopping them is spread over that many calls; its reading is the total.
+  /// With \p Stop, fewer than \p NumSamples rounds are taken when it says
+  /// they are enough (every function has as many readings).
   virtual Expected<SampleTable>
   runAndSample(ArrayRef<const ExecutableFunction *> Functions,
                unsigned NumSamples, const FixedLayout &Layout = FixedLayout(),
-               unsigned CallsPerSample = 1) const = 0;
+               unsigned CallsPerSample = 1,
+               const SamplingStopRule *Stop = nullptr) const = 0;
 };
 
 /// Size of the scratch buffer whose address a function receives (RDI on

@@ -99,7 +99,8 @@ static Error crashed(int RetCode) {
 
 Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
     ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
-    const FixedLayout &Layout, unsigned CallsPerSample) const {
+    const FixedLayout &Layout, unsigned CallsPerSample,
+    const SamplingStopRule *Stop) const {
   if (!Layout.empty())
     return createStringError(inconvertibleErrorCode(),
                              "memory and code at fixed addresses are only "
@@ -157,6 +158,8 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
         return Values.takeError();
       Samples[F].push_back(std::move(*Values));
     }
+    if (Stop && Stop->isCheckedAfter(S + 1) && Stop->Enough(Samples))
+      break;
   }
   return Samples;
 }

@@ -30,7 +30,8 @@ public:
   Expected<SampleTable>
   runAndSample(ArrayRef<const ExecutableFunction *> Functions,
                unsigned NumSamples, const FixedLayout &Layout = FixedLayout(),
-               unsigned CallsPerSample = 1) const override;
+               unsigned CallsPerSample = 1,
+               const SamplingStopRule *Stop = nullptr) const override;
 
 private:
   CounterSpec Counters;

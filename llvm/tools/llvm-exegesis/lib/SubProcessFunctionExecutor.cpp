@@ -79,12 +79,16 @@ constexpr int CounterFailureExitCode = 112;
 /// readings follow it.
 struct SharedResults {
   uint64_t NumCompleted;
+  /// The rounds the child took, written once it has taken all it will (fewer
+  /// than asked when a SamplingStopRule ended the sampling).
+  uint64_t NumRounds;
   int32_t CounterErrno;
   uint32_t Padding;
 };
 
-/// Everything the child needs, prepared before fork: the child must not
-/// allocate (the parent's allocator state is whatever it was at fork).
+/// Everything the child needs, prepared before fork: the child allocates
+/// nothing before the snippet has run (only a SamplingStopRule's check may,
+/// see FunctionExecutor.h).
 struct ChildContext {
   pid_t ParentPid;
   int Socket;
@@ -103,7 +107,30 @@ struct ChildContext {
   size_t PageSize;
   SharedResults *Results;
   RawGroupReading *Readings;
+  size_t NumEvents;
+  const SamplingStopRule *Stop;
 };
+
+/// The readings of the first \p Rounds rounds, for a SamplingStopRule.
+SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
+  SampleTable Table(C.NumFunctions);
+  for (unsigned S = 0; S < Rounds; ++S)
+    for (size_t F = 0; F < C.NumFunctions; ++F) {
+      if (C.Dummy) {
+        Table[F].emplace_back();
+        continue;
+      }
+      Expected<CounterValues> Values =
+          CounterGroup::decode(C.Readings[S * C.NumFunctions + F], C.NumEvents);
+      if (!Values) {
+        consumeError(Values.takeError());
+        Table[F].emplace_back();
+        continue;
+      }
+      Table[F].push_back(std::move(*Values));
+    }
+  return Table;
+}
 
 [[noreturn]] void childExit(int Code) {
   // No atexit handlers, no stdio flush: the parent owns those.
@@ -200,7 +227,13 @@ struct ChildContext {
       }
       C.Results->NumCompleted = S * C.NumFunctions + F + 1;
     }
+    if (C.Stop && C.Stop->isCheckedAfter(S + 1) &&
+        C.Stop->Enough(readingsSoFar(C, S + 1))) {
+      C.Results->NumRounds = S + 1;
+      childExit(0);
+    }
   }
+  C.Results->NumRounds = C.NumSamples;
   childExit(0);
 }
 
@@ -427,7 +460,8 @@ SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
 
 Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
     ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
-    const FixedLayout &Layout, unsigned CallsPerSample) const {
+    const FixedLayout &Layout, unsigned CallsPerSample,
+    const SamplingStopRule *Stop) const {
   // The caller checks isInterrupted() and discards the benchmark.
   if (isInterrupted())
     return createStringError(inconvertibleErrorCode(),
@@ -503,6 +537,8 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   Context.PageSize = PageSize;
   Context.Results = Results;
   Context.Readings = Readings;
+  Context.NumEvents = Counters.Events.size();
+  Context.Stop = Stop && Stop->Enough ? Stop : nullptr;
 
   pid_t Pid = fork();
   if (Pid < 0)
@@ -636,13 +672,16 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
     return make_error<SnippetFailure>(
         "Child benchmarking process exited with non-zero exit code: Child "
         "process returned with unknown exit code");
-  if (Results->NumCompleted != NumReadings)
+  unsigned NumRounds =
+      static_cast<unsigned>(std::min<uint64_t>(Results->NumRounds, NumSamples));
+  if ((NumSamples && NumRounds == 0) ||
+      Results->NumCompleted != uint64_t(NumRounds) * Functions.size())
     return make_error<SnippetFailure>(
         "The benchmarking subprocess exited before the measurement was "
         "complete (the snippet ended the process)");
 
   SampleTable Samples(Functions.size());
-  for (unsigned S = 0; S < NumSamples; ++S)
+  for (unsigned S = 0; S < NumRounds; ++S)
     for (size_t F = 0; F < Functions.size(); ++F) {
       if (!Group) {
         Samples[F].emplace_back();

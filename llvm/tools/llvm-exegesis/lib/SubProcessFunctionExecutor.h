@@ -44,7 +44,8 @@ public:
   Expected<SampleTable>
   runAndSample(ArrayRef<const ExecutableFunction *> Functions,
                unsigned NumSamples, const FixedLayout &Layout = FixedLayout(),
-               unsigned CallsPerSample = 1) const override;
+               unsigned CallsPerSample = 1,
+               const SamplingStopRule *Stop = nullptr) const override;
 
   /// Whether this kernel lets a process fetch another's file descriptor
   /// (pidfd_open + pidfd_getfd, Linux 5.6).

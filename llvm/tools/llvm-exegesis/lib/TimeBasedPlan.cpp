@@ -9,11 +9,6 @@ namespace exegesis {
 
 // The time-based sampling parameters were chosen by measurement on a Zen 3
 // KVM guest (bench/accuracy/README.md).
-/// A time-based counter window runs the longest function of a batch enough
-/// times for about this many core cycles (some tens of microseconds): the
-/// counter's start/stop jitter, a few hundred ticks, is then small next to
-/// the window. Much longer windows catch more interrupts.
-static constexpr double TimeBasedWindowCycles = 320000;
 /// The calibration chains are as long as the snippet's difference of N and
 /// 2N instructions, within these bounds (in adds, one core cycle each).
 static constexpr uint64_t MinChainLength = 1000;
@@ -27,7 +22,8 @@ static constexpr double TimeBasedBudgetCycles = 3e9;
 TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
                                     bool Differencing, size_t NumBatches,
                                     unsigned RepeatCount,
-                                    unsigned MaxRoundsPerSample) {
+                                    unsigned MaxRoundsPerSample,
+                                    unsigned WindowCycles) {
   TimeBasedPlan Plan;
   // Calibration chains as long as the snippet's difference of N and 2N
   // instructions: both differences then last equally long, so a disturbance
@@ -43,7 +39,7 @@ TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
   Plan.ChainLength = static_cast<uint64_t>(std::clamp(
       SnippetCycles, double(MinChainLength), double(MaxChainLength)));
 
-  // Calls per window: the longest window holds about TimeBasedWindowCycles.
+  // Calls per window: the longest window holds about WindowCycles.
   double LongestCall = 2.0 * Plan.ChainLength;
   double RoundCycles = NumBatches * 3.0 * Plan.ChainLength;
   for (double Cycles : FunctionCycles) {
@@ -53,7 +49,7 @@ TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
     RoundCycles += Cycles;
   }
   Plan.CallsPerWindow = static_cast<unsigned>(
-      std::max(1.0, std::floor(TimeBasedWindowCycles / LongestCall)));
+      std::max(1.0, std::floor(std::max(1u, WindowCycles) / LongestCall)));
   RoundCycles *= Plan.CallsPerWindow;
   // Rounds per sample: as many as the budget allows, up to
   // MaxRoundsPerSample.

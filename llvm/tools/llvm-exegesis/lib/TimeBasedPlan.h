@@ -35,14 +35,21 @@ struct TimeBasedPlan {
 /// Rounds whose minima make one time-based sample, unless asked otherwise.
 inline constexpr unsigned DefaultTimeBasedRoundsPerSample = 5;
 
+/// A time-based counter window runs the longest function of a batch enough
+/// times for about this many core cycles, unless asked otherwise (some tens
+/// of microseconds): the counter's start/stop jitter, a few hundred ticks,
+/// is then small next to the window. Longer windows catch more interrupts.
+inline constexpr unsigned DefaultTimeBasedWindowCycles = 320000;
+
 /// The plan for measured functions costing \p FunctionCycles core cycles per
 /// call (short then long when \p Differencing), run in \p NumBatches
 /// executor calls, \p RepeatCount samples per run of at most
-/// \p MaxRoundsPerSample rounds each.
+/// \p MaxRoundsPerSample rounds each, windows of about \p WindowCycles.
 TimeBasedPlan planTimeBasedSampling(
     ArrayRef<double> FunctionCycles, bool Differencing, size_t NumBatches,
     unsigned RepeatCount,
-    unsigned MaxRoundsPerSample = DefaultTimeBasedRoundsPerSample);
+    unsigned MaxRoundsPerSample = DefaultTimeBasedRoundsPerSample,
+    unsigned WindowCycles = DefaultTimeBasedWindowCycles);
 
 /// Whether a run sampled with \p Used measured costs that call for \p Fresh
 /// instead: the calibration chain is off by more than a quarter, or the

@@ -10,9 +10,8 @@
 namespace llvm {
 namespace exegesis {
 
-/// Under min aggregation, runs of samples follow one another until two
-/// have settled (this fraction of a run's samples lie within
-/// TimeBasedAgreement of each other) and agree.
+/// A run has settled when this fraction of -benchmark-repeat-count samples
+/// lie within -settle-tolerance of each other.
 static constexpr double TimeBasedSettledFraction = 2.0 / 3.0;
 /// How many times one measurement starts over with a new plan when a run's
 /// costs contradict the probe's (bounded: a run disturbed in turn must not
@@ -54,7 +53,7 @@ TimeBasedSampler::probe(ArrayRef<ExecutorBatch> MeasuredBatches,
   // faults), one call per window, with the default chains.
   Probe Found;
   for (const ExecutorBatch &B : withChains(MeasuredBatches, DefaultChains)) {
-    Expected<std::optional<SampleTable>> Samples = RunBatch(B, 2, 1);
+    Expected<std::optional<SampleTable>> Samples = RunBatch(B, 2, 1, nullptr);
     if (!Samples)
       return Samples.takeError();
     if (!*Samples)
@@ -78,39 +77,76 @@ TimeBasedSampler::probe(ArrayRef<ExecutorBatch> MeasuredBatches,
   return Found;
 }
 
+unsigned TimeBasedSampler::getSettledGroupSize() const {
+  return std::max(1u, static_cast<unsigned>(std::ceil(TimeBasedSettledFraction *
+                                                      Options.RepeatCount)));
+}
+
+Error TimeBasedSampler::addBatchToRun(Run &R, SampleTable Samples,
+                                      size_t &NextFunction,
+                                      const TimeBasedPlan &Plan) {
+  // Warm-up rounds pay for cold caches, TLBs, page faults and a clock
+  // still ramping up, and are dropped.
+  for (std::vector<CounterValues> &Column : Samples)
+    Column.erase(Column.begin(),
+                 Column.begin() +
+                     std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
+  size_t FirstChain = Samples.size() - 2;
+  for (size_t I = 0; I < FirstChain; ++I)
+    R.Readings[NextFunction++] = std::move(Samples[I]);
+  Expected<std::vector<double>> Ratios =
+      CycleEstimator::computeBlockTicksPerCycle(
+          eventReadings(Samples[FirstChain], 0),
+          eventReadings(Samples[FirstChain + 1], 0),
+          Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
+  if (!Ratios)
+    return Ratios.takeError();
+  R.BatchRatios.push_back(std::move(*Ratios));
+  return Error::success();
+}
+
 Expected<std::optional<TimeBasedSampler::Run>>
 TimeBasedSampler::run(ArrayRef<ExecutorBatch> Batches,
                       const TimeBasedPlan &Plan, size_t NumFunctions,
-                      ExecutorBatchRunner RunBatch) const {
+                      bool Differencing, ExecutorBatchRunner RunBatch) const {
+  // Under min aggregation a run ends as soon as it has settled. With code
+  // at a fixed address the batches run one after the other, so their
+  // samples are only complete at the end.
+  bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
   unsigned RoundsPerRun =
       Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
+  unsigned Needed = getSettledGroupSize();
+  auto HasSettled = [&](const SampleTable &SoFar) {
+    Run Partial;
+    Partial.Readings.resize(NumFunctions);
+    size_t Next = 0;
+    if (Error E = addBatchToRun(Partial, SoFar, Next, Plan)) {
+      consumeError(std::move(E));
+      return false;
+    }
+    std::vector<double> Ratios;
+    return findDensestCluster(samplesOfRun(Partial, Differencing, Plan, Ratios),
+                              Options.SettleTolerance)
+               .Size >= Needed;
+  };
+  SamplingStopRule Stop;
+  Stop.FirstCheck = TimeBasedWarmupRounds + Needed * Plan.RoundsPerSample;
+  Stop.Every = Plan.RoundsPerSample;
+  if (Adaptive && Batches.size() == 1)
+    Stop.Enough = HasSettled;
+
   Run R;
   R.Readings.resize(NumFunctions);
   size_t NextFunction = 0;
   for (const ExecutorBatch &B : Batches) {
     Expected<std::optional<SampleTable>> Samples =
-        RunBatch(B, RoundsPerRun, Plan.CallsPerWindow);
+        RunBatch(B, RoundsPerRun, Plan.CallsPerWindow, &Stop);
     if (!Samples)
       return Samples.takeError();
     if (!*Samples)
       return std::nullopt;
-    // Warm-up rounds pay for cold caches, TLBs, page faults and a clock
-    // still ramping up, and are dropped.
-    for (std::vector<CounterValues> &Column : **Samples)
-      Column.erase(Column.begin(),
-                   Column.begin() +
-                       std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
-    size_t FirstChain = B.Run.size() - 2;
-    for (size_t I = 0; I < FirstChain; ++I)
-      R.Readings[NextFunction++] = std::move((**Samples)[I]);
-    Expected<std::vector<double>> Ratios =
-        CycleEstimator::computeBlockTicksPerCycle(
-            eventReadings((**Samples)[FirstChain], 0),
-            eventReadings((**Samples)[FirstChain + 1], 0),
-            Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
-    if (!Ratios)
-      return Ratios.takeError();
-    R.BatchRatios.push_back(std::move(*Ratios));
+    if (Error E = addBatchToRun(R, std::move(**Samples), NextFunction, Plan))
+      return E;
   }
   return R;
 }
@@ -179,7 +215,7 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   // plan its costs call for.
   TimeBasedPlan Plan = planTimeBasedSampling(
       FunctionCycles, Differencing, MeasuredBatches.size(), Options.RepeatCount,
-      Options.TimeBasedRoundsPerSample);
+      Options.TimeBasedRoundsPerSample, Options.TimeBasedWindowCycles);
   std::optional<CycleEstimator> Matched;
   std::vector<ExecutorBatch> Batches;
   auto UsePlan = [&]() -> Error {
@@ -196,29 +232,22 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     return E;
   unsigned Replans = 0;
 
-  // Runs of RepeatCount samples each. Under min aggregation, runs follow
-  // one another until two have settled (TimeBasedSettledFraction of a run's
-  // samples within TimeBasedAgreement of each other) and agree within
-  // TimeBasedAgreement, or -settle-time-limit is spent; the other modes take
-  // one run.
+  // Runs of at most RepeatCount samples each. Under min aggregation, runs
+  // follow one another until SettleAgreeingRuns have settled (a group of
+  // getSettledGroupSize() samples within SettleTolerance of each other) and
+  // agree within SettleTolerance, or -settle-time-limit is spent; the other
+  // modes take one run.
   bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
   auto Start = std::chrono::steady_clock::now();
-  // A run that did not end the measurement moves the tool to another CPU
-  // before the next one; a subprocess's children inherit the tool's CPU
-  // (left to itself, the scheduler kept putting them on the same one).
-  // -benchmark-process-cpu pins the children instead.
-  std::optional<CpuRotation> Rotation;
-  if (Adaptive && !Options.BenchmarkProcessCpu)
-    Rotation.emplace();
   std::vector<std::vector<CounterValues>> Readings;
   std::vector<double> SampleCycles, SampleRatios;
   // The run whose samples agreed best so far, and its group.
   SampleCluster BestGroup;
   size_t BestRunSamples = 0;
-  // The groups of the runs that settled so far; two that agree end the
-  // measurement (one alone can be a steady disturbance: a neighbour keeping
-  // the integer units busy slowed the calibration, and an FP snippet
-  // settled 16% low).
+  // The groups of the runs that settled so far; SettleAgreeingRuns that
+  // agree end the measurement (two by default: one alone can be a steady
+  // disturbance, a neighbour keeping the integer units busy slowed the
+  // calibration, and an FP snippet settled 16% low).
   std::vector<double> SettledMedians;
   std::optional<double> Confirmed;
   auto StartOver = [&] {
@@ -234,7 +263,7 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   while (true) {
     ++Runs;
     Expected<std::optional<Run>> Ran =
-        run(Batches, Plan, FunctionCycles.size(), RunBatch);
+        run(Batches, Plan, FunctionCycles.size(), Differencing, RunBatch);
     if (!Ran)
       return Ran.takeError();
     if (!*Ran)
@@ -245,7 +274,8 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     if (Replans < TimeBasedMaxReplans) {
       TimeBasedPlan Fresh = planTimeBasedSampling(
           costsOfRun(**Ran, Plan), Differencing, MeasuredBatches.size(),
-          Options.RepeatCount, Options.TimeBasedRoundsPerSample);
+          Options.RepeatCount, Options.TimeBasedRoundsPerSample,
+          Options.TimeBasedWindowCycles);
       if (isPlanContradicted(Plan, Fresh)) {
         ++Replans;
         Plan = Fresh;
@@ -263,19 +293,29 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
       Readings[F].insert(Readings[F].end(), (*Ran)->Readings[F].begin(),
                          (*Ran)->Readings[F].end());
 
-    SampleCluster Group = findDensestCluster(RunCycles, TimeBasedAgreement);
+    SampleCluster Group =
+        findDensestCluster(RunCycles, Options.SettleTolerance);
     if (Group.Size * BestRunSamples >= BestGroup.Size * RunCycles.size() &&
         Group.Size) {
       BestGroup = Group;
       BestRunSamples = RunCycles.size();
     }
-    if (Group.Size >= TimeBasedSettledFraction * RunCycles.size()) {
+    if (Group.Size >= getSettledGroupSize()) {
+      double Sum = Group.Median;
+      unsigned Agreeing = 1;
       for (double Earlier : SettledMedians)
-        if (std::fabs(Earlier - Group.Median) <=
-            TimeBasedAgreement * std::min(Earlier, Group.Median)) {
-          Confirmed = (Earlier + Group.Median) / 2;
-          break;
+        if (Agreeing < Options.SettleAgreeingRuns &&
+            std::fabs(Earlier - Group.Median) <=
+                Options.SettleTolerance * std::min(Earlier, Group.Median)) {
+          Sum += Earlier;
+          ++Agreeing;
         }
+      if (Agreeing >= std::max(1u, Options.SettleAgreeingRuns)) {
+        Confirmed = Sum / Agreeing;
+        // What `info` reports of the run that ended the sampling.
+        BestGroup = Group;
+        BestRunSamples = RunCycles.size();
+      }
       SettledMedians.push_back(Group.Median);
     }
     std::chrono::duration<double> Elapsed =

@@ -10,11 +10,19 @@
 // snippet 2N, calibration L, calibration 2L each), estimated from the block's
 // minima, short enough for the clock not to change within it.
 //
-// Under min aggregation, runs of -benchmark-repeat-count samples follow one
-// another until two have settled (two thirds of a run's samples within 0.3%
-// of each other, see findDensestCluster) and agree within 0.3%, or
-// -settle-time-limit is spent; a run that did not end the measurement moves
-// the tool to another CPU. Other modes aggregate one run.
+// Under min aggregation, runs of at most -benchmark-repeat-count samples
+// follow one another until -settle-agreeing-runs of them have settled (two
+// thirds of -benchmark-repeat-count samples within -settle-tolerance of each
+// other, see findDensestCluster; a run ends as soon as it has) and agree
+// within the tolerance, or -settle-time-limit is spent. A run that did not
+// end the measurement moves the tool to another CPU, where it stays for the
+// next measurement. Other modes aggregate one run of -benchmark-repeat-count
+// samples.
+//
+// On a quiet machine nearly every sample is the latency to a few tenths of a
+// percent; a busy SMT sibling or hypervisor scatters them, or shifts them
+// together, by several percent for a second or more, often on one CPU only
+// (bench/accuracy/README.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +30,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASEDSAMPLER_H
 
 #include "BenchmarkRunOptions.h"
+#include "CpuRotation.h"
 #include "CycleEstimator.h"
 #include "FunctionExecutor.h"
 #include "TimeBasedPlan.h"
@@ -37,13 +46,6 @@ namespace exegesis {
 
 struct AssembledFunction;
 
-/// Two runs agree, and a run has settled, when their samples lie within this
-/// relative width of each other. On a quiet machine nearly every sample is
-/// the latency to a few tenths of a percent; a busy SMT sibling or hypervisor
-/// scatters them, or shifts them together, by several percent for a second
-/// or more (bench/accuracy/README.md).
-inline constexpr double TimeBasedAgreement = 0.003;
-
 /// What runs in one executor call: functions and, for fault reports, their
 /// assembled forms (null: calibration code).
 struct ExecutorBatch {
@@ -53,8 +55,10 @@ struct ExecutorBatch {
 
 /// Runs one batch for \p Rounds rounds of \p CallsPerWindow calls per counter
 /// window. std::nullopt when the snippet failed (the caller records how).
+/// \p Stop (may be null) lets it take fewer rounds.
 using ExecutorBatchRunner = function_ref<Expected<std::optional<SampleTable>>(
-    const ExecutorBatch &, unsigned Rounds, unsigned CallsPerWindow)>;
+    const ExecutorBatch &, unsigned Rounds, unsigned CallsPerWindow,
+    const SamplingStopRule *Stop)>;
 
 /// How a time-based measurement sampled, for `info`.
 struct TimeBasedSamplingReport {
@@ -86,11 +90,12 @@ struct TimeBasedMeasurement {
 class TimeBasedSampler {
 public:
   /// \p DefaultChains are the probe's calibration chains; \p Options gives
-  /// the samples per run, the aggregation, the settle time limit and whether
-  /// the benchmarking process is pinned to a CPU.
+  /// the samples per run, the aggregation and the settle rules; \p Rotation
+  /// (null: the tool stays where it is) moves the tool between runs.
   TimeBasedSampler(const Triple &TT, const CycleEstimator &DefaultChains,
-                   const BenchmarkRunOptions &Options)
-      : TT(TT), DefaultChains(DefaultChains), Options(Options) {}
+                   const BenchmarkRunOptions &Options, CpuRotation *Rotation)
+      : TT(TT), DefaultChains(DefaultChains), Options(Options),
+        Rotation(Rotation) {}
 
   /// Measures the functions of \p MeasuredBatches (the short function, then
   /// its twice-as-long twin when \p Differencing). std::nullopt when the
@@ -122,13 +127,20 @@ private:
   /// chains. std::nullopt when the snippet failed.
   Expected<std::optional<Probe>> probe(ArrayRef<ExecutorBatch> MeasuredBatches,
                                        ExecutorBatchRunner RunBatch) const;
-  /// One run of RepeatCount samples of \p Batches (measured functions, then
-  /// calibration chains) as \p Plan says. std::nullopt when the snippet
-  /// failed.
+  /// One run of \p Batches (measured functions, then calibration chains)
+  /// as \p Plan says: RepeatCount samples, fewer when it settles sooner
+  /// (see getSettledGroupSize). std::nullopt when the snippet failed.
   Expected<std::optional<Run>> run(ArrayRef<ExecutorBatch> Batches,
                                    const TimeBasedPlan &Plan,
-                                   size_t NumFunctions,
+                                   size_t NumFunctions, bool Differencing,
                                    ExecutorBatchRunner RunBatch) const;
+  /// Adds one batch's readings (warm-up rounds dropped) and calibration to
+  /// \p R, its measured functions from index \p NextFunction on.
+  static Error addBatchToRun(Run &R, SampleTable Samples, size_t &NextFunction,
+                             const TimeBasedPlan &Plan);
+  /// A run has settled when this many of its samples agree: two thirds of
+  /// RepeatCount.
+  unsigned getSettledGroupSize() const;
   /// Each measured function's cost per call in core cycles in \p R, from
   /// its least disturbed window.
   static std::vector<double> costsOfRun(const Run &R,
@@ -142,6 +154,7 @@ private:
   Triple TT;
   const CycleEstimator &DefaultChains;
   const BenchmarkRunOptions &Options;
+  CpuRotation *Rotation;
 };
 
 } // namespace exegesis

@@ -53,6 +53,37 @@ TEST(InProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {
             "snippet crashed while running: Illegal instruction");
 }
 
+TEST(InProcessFunctionExecutorTest, StopRuleEndsTheSampling) {
+  // Rounds of 4 calls; the 13th call (in round 4) would trap. Checked after
+  // rounds 2, 3, ..., a rule asking for three rounds ends the sampling in
+  // time, having seen rounds 2 and 3.
+  ExecutableFunction F = function(trapOnCall(13));
+  std::vector<size_t> Seen;
+  SamplingStopRule Stop;
+  Stop.FirstCheck = 2;
+  Stop.Every = 1;
+  auto Record = [&](const SampleTable &SoFar) {
+    Seen.push_back(SoFar[0].size());
+    return SoFar[0].size() >= 3 && SoFar[0][2][0] > 0;
+  };
+  Stop.Enough = Record;
+  InProcessFunctionExecutor Executor(taskClock());
+  Expected<SampleTable> Samples = Executor.runAndSample({&F}, 10, {}, 4, &Stop);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  EXPECT_EQ((*Samples)[0].size(), 3u);
+  EXPECT_EQ(Seen, (std::vector<size_t>{2, 3}));
+
+  // Checked every second round from round 2, the rule first sees three or
+  // more rounds after round 4, too late.
+  Seen.clear();
+  Stop.Every = 2;
+  InProcessFunctionExecutor Late(taskClock());
+  Samples = Late.runAndSample({&F}, 10, {}, 4, &Stop);
+  ASSERT_FALSE(static_cast<bool>(Samples));
+  consumeError(Samples.takeError());
+  EXPECT_EQ(Seen, (std::vector<size_t>{2}));
+}
+
 TEST(InProcessFunctionExecutorTest, DummyCountersRunTheCode) {
   ExecutableFunction F = function(StoreToScratch + Ret);
   InProcessFunctionExecutor Executor(CounterSpec{});

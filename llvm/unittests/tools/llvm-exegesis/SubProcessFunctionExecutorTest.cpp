@@ -90,6 +90,45 @@ TEST(SubProcessFunctionExecutorTest, MeasuresWithPidfdHandoff) {
   expectMeasures(CounterHandoffMethod::PidfdGetfd);
 }
 
+TEST(SubProcessFunctionExecutorTest, StopRuleEndsTheSamplingInTheChild) {
+  // Rounds of 4 calls; the 13th call would trap. The rule, checked in the
+  // child after rounds 2, 3, ..., ends the sampling once it has read three
+  // rounds of non-zero counts, so the trap is never reached; with dummy
+  // counters it sees empty readings.
+  ExecutableFunction F = function(trapOnCall(13));
+  SamplingStopRule Stop;
+  Stop.FirstCheck = 2;
+  Stop.Every = 1;
+  bool Dummy = false;
+  auto ThreeRounds = [&](const SampleTable &SoFar) {
+    if (SoFar.size() != 1 || SoFar[0].size() < 3)
+      return false;
+    for (const CounterValues &Values : SoFar[0])
+      if (Dummy ? !Values.empty() : Values.empty() || Values[0] <= 0)
+        return false;
+    return true;
+  };
+  Stop.Enough = ThreeRounds;
+  for (bool UseDummy : {false, true}) {
+    Dummy = UseDummy;
+    SubProcessFunctionExecutor Executor(Dummy ? CounterSpec{} : taskClock(),
+                                        {});
+    Expected<SampleTable> Samples =
+        Executor.runAndSample({&F}, 10, {}, 4, &Stop);
+    ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+    EXPECT_EQ((*Samples)[0].size(), 3u);
+  }
+  // A rule that is never satisfied lets the trap come.
+  SamplingStopRule Never;
+  Never.Enough = [](const SampleTable &) { return false; };
+  SubProcessFunctionExecutor Executor(taskClock(), {});
+  Expected<SampleTable> Samples =
+      Executor.runAndSample({&F}, 10, {}, 4, &Never);
+  ASSERT_FALSE(static_cast<bool>(Samples));
+  consumeError(Samples.takeError());
+  EXPECT_FALSE(haveChildren());
+}
+
 TEST(SubProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {
   // 3 samples of 4 calls: 12 calls, the 13th would trap; with and without
   // counters.

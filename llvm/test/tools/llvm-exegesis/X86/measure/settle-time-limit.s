@@ -1,7 +1,9 @@
-# With a time-based cycle counter, min aggregation takes run after run of
-# -benchmark-repeat-count samples until two runs have settled and agree, for
-# at most -settle-time-limit seconds; 0 takes one run. The info field says
-# how the value was chosen. Other aggregation modes take one run.
+# With a time-based cycle counter, min aggregation takes run after run of at
+# most -benchmark-repeat-count samples until -settle-agreeing-runs runs (2)
+# have settled (two thirds of the samples within -settle-tolerance, 0.3%) and
+# agree, for at most -settle-time-limit seconds; 0 takes one run. A run ends
+# as soon as it has settled. The info field says how the value was chosen.
+# Other aggregation modes take one run.
 
 # REQUIRES: exegesis-no-hardware-pmu, x86_64-linux
 
@@ -9,7 +11,18 @@
 # RUN:   -benchmark-repeat-count=6 | FileCheck %s --check-prefix=ONCE
 # ONCE: measurements:
 # ONCE-NEXT: - { key: latency, value: {{[0-9.e+]+}}
-# ONCE: info: '{{.*}}, min taken from runs of samples that settle (two thirds of a run within 0.3% of each other): one run (-settle-time-limit=0), the value is the median of its largest group, {{[1-6]}} of 6 samples'
+# ONCE: info: '{{.*}}, min taken from runs of samples that settle (two thirds of 6 samples within 0.3% of each other): one run (-settle-time-limit=0), the value is the median of its largest group, {{[1-6]}} of {{[4-6]}} samples'
+
+# Within 50% every sample agrees: the first run settles after 4 of its 6
+# samples (two thirds) and stops there; with one agreeing run needed, that
+# ends the measurement.
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=6 \
+# RUN:   -settle-tolerance=50 -settle-agreeing-runs=1 \
+# RUN:   | FileCheck %s --check-prefix=EARLY
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=6 \
+# RUN:   -settle-tolerance=50 -settle-agreeing-runs=1 -execution-mode=subprocess \
+# RUN:   | FileCheck %s --check-prefix=EARLY
+# EARLY: info: '{{.*}}, min taken from runs of samples that settle (two thirds of 6 samples within 50% of each other): run {{[1-3]}} settled (4 of 4 samples; -settle-agreeing-runs=1), the value is the median of its group'
 
 # Runs of one sample settle at once; two of them confirm each other when they
 # agree within 0.3%.
@@ -25,6 +38,18 @@
 # RUN:   | FileCheck %s --check-prefix=NEGATIVE
 # NEGATIVE: llvm-exegesis error: -settle-time-limit must be a number of seconds, 0 or more
 # NEGATIVE-NOT: {{.}}
+
+# RUN: not llvm-exegesis -mode=latency -snippets-file=%s -settle-tolerance=0 2>&1 \
+# RUN:   | FileCheck %s --check-prefix=TOLERANCE
+# RUN: not llvm-exegesis -mode=latency -snippets-file=%s -settle-tolerance=100 2>&1 \
+# RUN:   | FileCheck %s --check-prefix=TOLERANCE
+# TOLERANCE: llvm-exegesis error: -settle-tolerance must be a percentage above 0 and below 100
+# TOLERANCE-NOT: {{.}}
+
+# RUN: not llvm-exegesis -mode=latency -snippets-file=%s -settle-agreeing-runs=0 2>&1 \
+# RUN:   | FileCheck %s --check-prefix=AGREEING
+# AGREEING: llvm-exegesis error: -settle-agreeing-runs must be at least 1
+# AGREEING-NOT: {{.}}
 
 # LLVM-EXEGESIS-DEFREG RAX 1
 imulq %rax, %rax
