@@ -137,6 +137,22 @@ awk -v ow="$ours_wall" -v ou="$ours_user" -v os="$ours_sys" \
          "host cannot run; %.1f ms per measured benchmark\n",
     om, od - om, osk, om ? 1000 * ow / om : 0
 }'
+# How each sweep value was settled (see the info field).
+python3 - "$work/ours.yaml" <<'EOF'
+import re, sys
+from collections import Counter
+kinds = Counter()
+for info in re.findall(r"^info:\s*'(.*)'$", open(sys.argv[1]).read(), re.M):
+    m = re.search(r": run (\d+) settled", info)
+    if m:
+        kinds["in run 1" if m.group(1) == "1" else "in a later run"] += 1
+    elif "no run settled" in info or "no two settled" in info:
+        kinds["not within -settle-time-limit"] += 1
+    elif "one run (-settle-time-limit=0)" in info:
+        kinds["one run by request"] += 1
+print("sweep values settled:",
+      ", ".join(f"{k}: {v}" for k, v in kinds.most_common()))
+EOF
 python3 - "$work/agreement" "$single_start" "$single_end" <<'EOF'
 import sys
 rows = [line.split() for line in open(sys.argv[1])]
