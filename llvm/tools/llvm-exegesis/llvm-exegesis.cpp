@@ -12,6 +12,7 @@
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
 #include "lib/EncodingValidityCheck.h"
+#include "lib/HexSnippetFile.h"
 #include "lib/HostSupportCheck.h"
 #include "lib/Interruption.h"
 #include "lib/LLVMState.h"
@@ -63,6 +64,19 @@ static cl::opt<std::string>
     SnippetsFile("snippets-file",
                  cl::desc("snippet file to benchmark ('-' for stdin)"),
                  cl::cat(BenchmarkOptions), cl::init(""));
+
+/// How the -snippets-file is written.
+enum class SnippetsFormat { Asm, Hex };
+static cl::opt<SnippetsFormat> SnippetsFormatOpt(
+    "snippets-format", cl::desc("how the -snippets-file is written"),
+    cl::cat(BenchmarkOptions), cl::init(SnippetsFormat::Asm),
+    cl::values(clEnumValN(SnippetsFormat::Asm, "asm",
+                          "assembly with LLVM-EXEGESIS annotations, one "
+                          "benchmark per file (default)"),
+               clEnumValN(SnippetsFormat::Hex, "hex",
+                          "machine code, one basic block per line as hex "
+                          "bytes, optionally followed by ',' and anything "
+                          "(BHive's CSV); one benchmark per block")));
 
 static cl::opt<std::string>
     BenchmarkFile("benchmarks-file",
@@ -330,9 +344,13 @@ static cl::opt<bool> AnalysisOverrideBenchmarksTripleAndCpu(
 
 static ExitOnError ExitOnErr("llvm-exegesis error: ");
 
-/// Whether many opcodes are measured one after the other, each once: such a
-/// sweep has defaults of its own, traded for speed.
-static bool isSweep() { return OpcodeIndex == -1 || OpcodeNames.size() > 1; }
+/// Whether many opcodes, or the basic blocks of a machine-code file (a
+/// dataset), are measured one after the other, each once: such a sweep has
+/// defaults of its own, traded for speed.
+static bool isSweep() {
+  return OpcodeIndex == -1 || OpcodeNames.size() > 1 ||
+         (!SnippetsFile.empty() && SnippetsFormatOpt == SnippetsFormat::Hex);
+}
 
 /// The repetition the run uses: -repetition-mode, or when it is not given,
 /// the mode's default.
@@ -432,7 +450,9 @@ static Error checkOptions() {
 static Expected<std::vector<BenchmarkCode>>
 readSnippetsFile(const LLVMState &State) {
   Expected<std::vector<BenchmarkCode>> Codes =
-      readSnippets(State, SnippetsFile);
+      SnippetsFormatOpt == SnippetsFormat::Hex
+          ? readHexSnippets(State, SnippetsFile)
+          : readSnippets(State, SnippetsFile);
   if (!Codes)
     return Codes.takeError();
   if (Error E =

@@ -68,6 +68,9 @@ struct BenchmarkCode {
   /// Source text of each instruction (for crash reports), parallel to
   /// Key.Instructions when known.
   std::vector<std::string> InstructionTexts;
+  /// Why the input gave no runnable snippet (a machine-code block that does
+  /// not decode): the benchmark is not run and reports this as its error.
+  std::string InputError;
 };
 
 } // namespace exegesis

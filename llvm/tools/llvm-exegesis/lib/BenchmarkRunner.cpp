@@ -78,6 +78,10 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
   Result.LLVMTriple = State.getTriple().normalize();
   Result.MinInstructions = Options.MinInstructions;
   Result.Info = Code.Info;
+  if (!Code.InputError.empty()) {
+    Result.Error = Code.InputError;
+    return Result;
+  }
   if ((Options.Repetition == RepetitionMode::MiddleHalfDuplicate ||
        Options.Repetition == RepetitionMode::MiddleHalfLoop) &&
       Options.MinInstructions > std::numeric_limits<unsigned>::max() / 2)

@@ -478,11 +478,9 @@ private:
 /// wrong file, /dev/zero, an endless pipe) to its end would exhaust memory.
 constexpr size_t MaxSnippetFileBytes = 64 << 20;
 
-/// Reads \p Filename ("-" is stdin) to its end, refusing inputs beyond
-/// MaxSnippetFileBytes. Devices and pipes are read like files (the lit
-/// feature probes read /dev/null).
-static Expected<std::unique_ptr<MemoryBuffer>>
-readSnippetFile(StringRef Filename) {
+// Devices and pipes are read like files (the lit feature probes read
+// /dev/null).
+Expected<std::unique_ptr<MemoryBuffer>> readSnippetFile(StringRef Filename) {
   const bool IsStdin = Filename == "-";
   const StringRef Name = IsStdin ? StringRef("<stdin>") : Filename;
   auto CannotRead = [Name](const Twine &Why) {

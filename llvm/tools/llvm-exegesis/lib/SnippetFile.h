@@ -35,6 +35,10 @@ namespace exegesis {
 
 class LLVMState;
 
+/// The text of the snippets file \p Filename ("-" is stdin), refused beyond
+/// 64 MiB (a wrong file, /dev/zero or an endless pipe would exhaust memory).
+Expected<std::unique_ptr<MemoryBuffer>> readSnippetFile(StringRef Filename);
+
 /// Reads \p Filename ("-" is stdin) into the benchmarks it describes (one per
 /// file). All problems are collected and returned as one error, one line per
 /// problem.

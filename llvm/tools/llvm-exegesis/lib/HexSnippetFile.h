@@ -1,0 +1,43 @@
+//===-- HexSnippetFile.h - Basic blocks given as machine code ---*- C++ -*-===//
+//
+// Reads a snippets file of machine code (-snippets-format=hex): one basic
+// block per line as hex bytes, optionally followed by a comma and anything
+// (BHive's `hex,throughput` CSV); blank lines and `#` comments are ignored.
+// Each block is decoded with the target's disassembler into the benchmark's
+// instructions, in order. A final branch ends the block and is dropped, as
+// BHive does (the measured function supplies its own control flow); any
+// other control-flow instruction, bytes that are not hex, and bytes that do
+// not decode make the block a benchmark that is not run, whose error names
+// the line, the byte offset and the problem, so that a whole dataset runs
+// to its end.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_HEXSNIPPETFILE_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_HEXSNIPPETFILE_H
+
+#include "BenchmarkCode.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <memory>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// The blocks of \p Filename ("-" is stdin), one benchmark each. Fails only
+/// when the file cannot be read.
+Expected<std::vector<BenchmarkCode>> readHexSnippets(const LLVMState &State,
+                                                     StringRef Filename);
+
+/// As above, for a buffer already in memory (its identifier names it in
+/// messages).
+std::vector<BenchmarkCode>
+readHexSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
