@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/AnalysisRunner.h"
+#include "lib/AutoMemoryMap.h"
 #include "lib/BenchmarkResult.h"
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
@@ -77,6 +78,18 @@ static cl::opt<SnippetsFormat> SnippetsFormatOpt(
                           "machine code, one basic block per line as hex "
                           "bytes, optionally followed by ',' and anything "
                           "(BHive's CSV); one benchmark per block")));
+
+static cl::opt<bool> AutoMapMemory(
+    "auto-map-memory",
+    cl::desc("subprocess mode: start the registers a snippet reads at an "
+             "address in mapped memory, and map each page it faults on and "
+             "run it again (for basic blocks taken from programs)"),
+    cl::cat(BenchmarkOptions), cl::init(false));
+
+static cl::opt<unsigned> AutoMapMaxPages(
+    "auto-map-max-pages",
+    cl::desc("with -auto-map-memory: at most this many pages (default 64)"),
+    cl::cat(BenchmarkOptions), cl::init(64));
 
 static cl::opt<std::string>
     BenchmarkFile("benchmarks-file",
@@ -399,6 +412,8 @@ static BenchmarkRunOptions getRunOptions() {
   if (!SettleAgreeingRuns.getNumOccurrences() && isSweep())
     Options.SettleAgreeingRuns = DefaultSweepSettleAgreeingRuns;
   Options.CounterHandoff = CounterHandoffOpt;
+  Options.AutoMapMemory = AutoMapMemory;
+  Options.AutoMapMaxPages = AutoMapMaxPages;
   return Options;
 }
 
@@ -421,6 +436,14 @@ static Error checkOptions() {
   if (SettleAgreeingRuns == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-settle-agreeing-runs must be at least 1");
+  if (AutoMapMemory && ExecutionModeOpt != ExecutionMode::SubProcess)
+    return createStringError(inconvertibleErrorCode(),
+                             "-auto-map-memory needs -execution-mode="
+                             "subprocess: only the benchmarking subprocess "
+                             "maps memory at chosen addresses");
+  if (AutoMapMemory && AutoMapMaxPages == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "-auto-map-max-pages must be at least 1");
   if (BenchmarkRepeatCount == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-benchmark-repeat-count must be at least 1");
@@ -637,6 +660,9 @@ static void benchmarkMain() {
   ExitOnErr(checkOptions());
   std::unique_ptr<LLVMState> State =
       ExitOnErr(LLVMState::create(TripleName, MCPU, MAttr));
+  if (AutoMapMemory)
+    if (std::optional<std::string> Why = whyAutoMapUnsupported(*State))
+      ExitOnErr(createStringError(inconvertibleErrorCode(), *Why));
   if (SnippetsFile.empty())
     return runOpcodes(*State);
   std::vector<BenchmarkCode> Codes = ExitOnErr(readSnippetsFile(*State));

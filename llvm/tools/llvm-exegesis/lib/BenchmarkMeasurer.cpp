@@ -13,6 +13,7 @@
 #include "llvm/TargetParser/Host.h"
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 
 namespace llvm {
 namespace exegesis {
@@ -227,6 +228,9 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       Error Other =
           handleErrors(Samples.takeError(), [&](const SnippetFailure &F) {
             Failure = F.getMessage();
+            if (F.getFault() && (F.getFault()->Signal == SIGSEGV ||
+                                 F.getFault()->Signal == SIGBUS))
+              Result.MemoryFaultAddress = F.getFault()->FaultAddress;
             if (F.getFault()) {
               std::string Where =
                   describeFault(Code, B.Assembled, *F.getFault());

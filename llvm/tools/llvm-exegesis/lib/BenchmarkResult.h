@@ -57,6 +57,9 @@ struct Benchmark {
   std::string Error;
   std::string Info;
   std::vector<uint8_t> AssembledSnippet;
+  /// Not written to the results: the address a failed run's snippet code
+  /// faulted on with SIGSEGV or SIGBUS, for -auto-map-memory.
+  std::optional<uintptr_t> MemoryFaultAddress;
 
   /// Writes one YAML document (`---` ... `...`) in upstream's layout. Fails,
   /// before writing anything, if an opcode or register is not the target's.

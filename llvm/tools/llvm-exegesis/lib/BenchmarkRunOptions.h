@@ -97,6 +97,10 @@ struct BenchmarkRunOptions {
   /// enough times per counter window for about this many core cycles.
   unsigned TimeBasedWindowCycles = 320000;
   CounterHandoffMethod CounterHandoff = CounterHandoffMethod::Auto;
+  /// Map the pages a snippet faults on and run it again (see
+  /// AutoMemoryMap.h), at most this many pages.
+  bool AutoMapMemory = false;
+  unsigned AutoMapMaxPages = 64;
 };
 
 } // namespace exegesis

@@ -1,6 +1,7 @@
 //===-- BenchmarkRunner.cpp -------------------------------------*- C++ -*-===//
 
 #include "BenchmarkRunner.h"
+#include "AutoMemoryMap.h"
 #include "BenchmarkMeasurer.h"
 #include "LLVMState.h"
 #include "Target.h"
@@ -71,6 +72,29 @@ BenchmarkRunner::getAssemblyRequests(const BenchmarkRunOptions &Options) {
 }
 
 Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
+  if (!Options.AutoMapMemory || !Code.InputError.empty())
+    return runOnce(Code);
+  BenchmarkCode Mapped = Code;
+  prepareAutoMappedBlock(State, Mapped);
+  while (true) {
+    Expected<Benchmark> Result = runOnce(Mapped);
+    if (!Result)
+      return Result.takeError();
+    std::optional<std::string> Incurable;
+    if (Result->MemoryFaultAddress)
+      Incurable = mapFaultingPage(Mapped, *Result->MemoryFaultAddress,
+                                  Options.AutoMapMaxPages);
+    if (Result->MemoryFaultAddress && !Incurable)
+      continue;
+    std::string Note = describeAutoMappedMemory(Mapped);
+    if (Incurable)
+      Note = *Incurable + "; " + Note;
+    Result->Info = Result->Info.empty() ? Note : Result->Info + "; " + Note;
+    return Result;
+  }
+}
+
+Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
   Benchmark Result;
   Result.Key = Code.Key;
   Result.Mode = Options.Mode;

@@ -38,6 +38,8 @@ public:
   BenchmarkRunner(const LLVMState &State, BenchmarkRunOptions Options);
   ~BenchmarkRunner();
 
+  /// Runs the phases up to Options.Phase; with -auto-map-memory, again
+  /// after each page mapped for a fault (see AutoMemoryMap.h).
   Expected<Benchmark> run(const BenchmarkCode &Code);
 
   /// The assemblies -repetition-mode asks for, in the order their results
@@ -46,6 +48,9 @@ public:
   getAssemblyRequests(const BenchmarkRunOptions &Options);
 
 private:
+  /// One run of the phases, \p Code as it is.
+  Expected<Benchmark> runOnce(const BenchmarkCode &Code);
+
   /// The measure phase: runs \p Functions and fills Result's measurements
   /// (or its error, for a snippet that crashes or times out).
   Error measure(const BenchmarkCode &Code,

@@ -36,6 +36,8 @@ struct FaultLocation {
   uint64_t InstructionOffset = 0;
   /// The address the fault was about (siginfo si_addr).
   uintptr_t FaultAddress = 0;
+  /// The signal (0 when the executor cannot tell).
+  int Signal = 0;
 };
 
 /// The measured code crashed, hung, or exited: a property of the snippet,

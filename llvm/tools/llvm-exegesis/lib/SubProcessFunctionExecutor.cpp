@@ -643,7 +643,8 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
         if (ContainsInChild(F, Ip)) {
           Fault = FaultLocation{
               static_cast<unsigned>(F), Ip - Entries[F],
-              reinterpret_cast<uintptr_t>(Outcome->SignalInfo.si_addr)};
+              reinterpret_cast<uintptr_t>(Outcome->SignalInfo.si_addr),
+              Outcome->Signal};
           break;
         }
     }

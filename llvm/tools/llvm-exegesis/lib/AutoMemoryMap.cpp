@@ -1,0 +1,163 @@
+//===-- AutoMemoryMap.cpp ---------------------------------------*- C++ -*-===//
+
+#include "AutoMemoryMap.h"
+#include "ChildAddressSpace.h"
+#include "LLVMState.h"
+#include "RegisterWidth.h"
+#include "Target.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+namespace llvm {
+namespace exegesis {
+
+static constexpr size_t AutoMapPageSize = 4096;
+/// 1.0 as a double: what every lane of a vector register the block reads
+/// holds (benign: no denormals, no NaNs, no division by zero).
+static constexpr uint64_t AutoMapVectorLane = 0x3FF0000000000000;
+
+std::optional<std::string> whyAutoMapUnsupported(const LLVMState &State) {
+  if (State.getTriple().getArch() != Triple::x86_64)
+    return std::string("-auto-map-memory supports x86-64 blocks only");
+  return std::nullopt;
+}
+
+/// Whether \p Reg is a general-purpose register: in a 64-bit register class
+/// that also holds the stack pointer.
+static bool isGeneralPurpose(const MCRegisterInfo &RegInfo, MCRegister Sp,
+                             MCRegister Reg) {
+  for (unsigned I = 0; I < RegInfo.getNumRegClasses(); ++I) {
+    const MCRegisterClass &Class = RegInfo.getRegClass(I);
+    if (Class.getSizeInBits() == 64 && Class.contains(Sp) &&
+        Class.contains(Reg))
+      return true;
+  }
+  return false;
+}
+
+/// The widest register of which \p Reg is a part, no wider than \p MaxBits.
+static MCRegister widestSuper(const LLVMState &State, MCRegister Reg,
+                              unsigned MaxBits) {
+  MCRegister Widest = Reg;
+  for (MCPhysReg Super : State.getRegInfo().superregs_inclusive(Reg))
+    if (getRegisterBitWidth(State, Super) <= MaxBits &&
+        getRegisterBitWidth(State, Super) > getRegisterBitWidth(State, Widest))
+      Widest = Super;
+  return Widest;
+}
+
+void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code) {
+  const MCRegisterInfo &RegInfo = State.getRegInfo();
+  const MCInstrInfo &InstrInfo = State.getInstrInfo();
+  MCRegister Sp = State.getExegesisTarget().getStackPointerRegister();
+  auto IsDefined = [&](MCRegister Reg) {
+    return any_of(Code.Key.RegisterInitialValues, [&](const RegisterValue &V) {
+      return RegInfo.regsOverlap(V.Register, Reg);
+    });
+  };
+  auto Define = [&](MCRegister Used) {
+    if (!Used.isValid() || IsDefined(Used))
+      return;
+    MCRegister Reg = widestSuper(State, Used, 64);
+    if (Sp.isValid() && isGeneralPurpose(RegInfo, Sp, Reg)) {
+      if (StringRef(RegInfo.getName(Reg)) == "RIP")
+        return;
+      Code.Key.RegisterInitialValues.push_back(
+          {Reg, APInt(64, AutoMapRegisterValue)});
+      return;
+    }
+    unsigned Width = getRegisterBitWidth(State, Used);
+    if (Width >= 128 && Width % 64 == 0) {
+      APInt Value(Width, 0);
+      for (unsigned Lane = 0; Lane < Width / 64; ++Lane)
+        Value.insertBits(APInt(64, AutoMapVectorLane), Lane * 64);
+      Code.Key.RegisterInitialValues.push_back({Used, Value});
+    }
+  };
+  for (const MCInst &Inst : Code.Key.Instructions) {
+    const MCInstrDesc &Desc = InstrInfo.get(Inst.getOpcode());
+    for (unsigned I = Desc.getNumDefs(); I < Inst.getNumOperands(); ++I)
+      if (Inst.getOperand(I).isReg())
+        Define(Inst.getOperand(I).getReg());
+    for (MCPhysReg Implicit : Desc.implicit_uses())
+      Define(Implicit);
+  }
+  MemoryValue Page;
+  Page.Value = APInt(64, AutoMapRegisterValue);
+  Page.SizeBytes = AutoMapPageSize;
+  Page.Index = Code.Key.MemoryValues.size();
+  Code.Key.MemoryValues[AutoMapValueName] = Page;
+  Code.Key.MemoryMappings.push_back({AutoMapFirstPage, AutoMapValueName});
+}
+
+std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
+                                           uintptr_t FaultAddress,
+                                           unsigned MaxPages) {
+  std::string Address = utohexstr(FaultAddress, /*LowerCase=*/true);
+  if (FaultAddress == 0)
+    return std::string("the fault has no address (a non-canonical or "
+                       "misaligned access, or a protection fault): mapping "
+                       "memory cannot cure it");
+  Expected<AddressSpaceConstraints> Constraints =
+      getCurrentAddressSpaceConstraints();
+  if (!Constraints)
+    return toString(Constraints.takeError());
+  if (FaultAddress < Constraints->MinAddress)
+    return "address 0x" + Address +
+           " is below the lowest address a process may map";
+  if (FaultAddress >= Constraints->EndAddress)
+    return "address 0x" + Address + " is not a user address";
+  uintptr_t Page = FaultAddress / AutoMapPageSize * AutoMapPageSize;
+  for (const MemoryMapping &Mapping : Code.Key.MemoryMappings) {
+    auto Value = Code.Key.MemoryValues.find(Mapping.MemoryValueName);
+    size_t Size = Value == Code.Key.MemoryValues.end()
+                      ? AutoMapPageSize
+                      : std::max<size_t>(Value->second.SizeBytes, 1);
+    if (Page >= Mapping.Address && Page < Mapping.Address + Size)
+      return "address 0x" + Address +
+             " is mapped already (the access itself is not allowed)";
+  }
+  unsigned Mapped =
+      count_if(Code.Key.MemoryMappings, [](const MemoryMapping &M) {
+        return M.MemoryValueName == AutoMapValueName;
+      });
+  if (Mapped >= MaxPages)
+    return "address 0x" + Address + " would need page " +
+           Twine(Mapped + 1).str() + ", beyond the limit of " +
+           Twine(MaxPages).str() + " (-auto-map-max-pages)";
+  FixedLayout Candidate;
+  FixedMemoryRegion Region;
+  Region.Address = Page;
+  Region.Contents.assign(AutoMapPageSize, '\0');
+  Region.Name = "the page of address 0x" + Address;
+  Candidate.Memory.push_back(std::move(Region));
+  if (Error E = checkFixedLayout(Candidate, 0, *Constraints, AutoMapPageSize))
+    return "address 0x" + Address +
+           " cannot be mapped: " + toString(std::move(E));
+  Code.Key.MemoryMappings.push_back({Page, AutoMapValueName});
+  return std::nullopt;
+}
+
+std::string describeAutoMappedMemory(const BenchmarkCode &Code) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  unsigned Pages = 0;
+  for (const MemoryMapping &Mapping : Code.Key.MemoryMappings)
+    Pages += Mapping.MemoryValueName == AutoMapValueName;
+  OS << "auto-mapped " << Pages << (Pages == 1 ? " page" : " pages")
+     << ", as annotations: LLVM-EXEGESIS-MEM-DEF " << AutoMapValueName << " "
+     << AutoMapPageSize << " "
+     << format_hex_no_prefix(AutoMapRegisterValue, 16);
+  for (const MemoryMapping &Mapping : Code.Key.MemoryMappings)
+    if (Mapping.MemoryValueName == AutoMapValueName)
+      OS << "; LLVM-EXEGESIS-MEM-MAP " << AutoMapValueName << " "
+         << Mapping.Address;
+  return Text;
+}
+
+} // namespace exegesis
+} // namespace llvm

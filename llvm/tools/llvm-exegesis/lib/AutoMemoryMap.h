@@ -1,0 +1,66 @@
+//===-- AutoMemoryMap.h - Memory for a basic block, found by running it -*-===//
+//
+// -auto-map-memory measures a basic block taken from a running program
+// without the user working out which pages it touches (the BHive method):
+//   - every general-purpose register the block reads starts at
+//     AutoMapRegisterValue, an address in the middle of a mapped page, so
+//     that (%rax) and small displacements are valid; the stack pointer too
+//     (a block that stores below its caller's frame must not overwrite the
+//     measured function's own), which the function saves and restores;
+//     vector registers it reads hold 1.0 in every double lane;
+//   - every page is the same 4 KiB of shared memory (MEM-DEF auto-page,
+//     every 8-byte word AutoMapRegisterValue, so that pointers loaded from it
+//     point back into mapped memory and all the data stays in L1), mapped
+//     with MEM-MAP at each address;
+//   - when the block faults on an unmapped user address, that page is mapped
+//     and the block runs again, up to a number of pages.
+// A fault that a mapping cannot cure (address 0 as the kernel reports for
+// non-canonical and misaligned vector accesses, kernel addresses, pages
+// already mapped, the tool's own memory, other signals) stays the block's
+// error, with the reason in `info`. The annotations that reproduce the run
+// are given in `info` too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_AUTOMEMORYMAP_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_AUTOMEMORYMAP_H
+
+#include "BenchmarkCode.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// Where the first automatically mapped page is, and what every register the
+/// block reads and every word of every mapped page hold.
+inline constexpr uintptr_t AutoMapFirstPage = 0x10000000;
+inline constexpr uintptr_t AutoMapRegisterValue = AutoMapFirstPage + 0x800;
+/// The name of the one memory value behind every mapped page.
+inline constexpr const char AutoMapValueName[] = "auto-page";
+
+/// Whether this target's blocks can be set up for -auto-map-memory (x86-64);
+/// the reason when not.
+std::optional<std::string> whyAutoMapUnsupported(const LLVMState &State);
+
+/// Gives \p Code the register defaults above (registers the file already
+/// defines keep their values) and the first page.
+void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code);
+
+/// Maps the page holding \p FaultAddress into \p Code when that can cure the
+/// fault and \p Code has fewer than \p MaxPages; otherwise the reason.
+std::optional<std::string>
+mapFaultingPage(BenchmarkCode &Code, uintptr_t FaultAddress, unsigned MaxPages);
+
+/// The pages mapped, as the annotations that reproduce the run
+/// ("LLVM-EXEGESIS-MEM-DEF ...; LLVM-EXEGESIS-MEM-MAP ...").
+std::string describeAutoMappedMemory(const BenchmarkCode &Code);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

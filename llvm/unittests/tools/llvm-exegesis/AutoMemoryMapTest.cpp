@@ -1,0 +1,103 @@
+//===-- AutoMemoryMapTest.cpp - Memory for a basic block ------------------===//
+
+#include "lib/AutoMemoryMap.h"
+#include "lib/HexSnippetFile.h"
+#include "lib/LLVMState.h"
+#include "llvm/ADT/StringExtras.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+namespace {
+
+class AutoMemoryMapTest : public testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    State = cantFail(LLVMState::create("x86_64-unknown-linux", "znver3"));
+  }
+  static void TearDownTestSuite() { State.reset(); }
+
+  static BenchmarkCode block(StringRef Hex) {
+    std::vector<BenchmarkCode> Codes = readHexSnippets(
+        *State, MemoryBuffer::getMemBufferCopy(Hex, "block.csv"));
+    EXPECT_EQ(Codes.size(), 1u);
+    EXPECT_TRUE(Codes[0].InputError.empty()) << Codes[0].InputError;
+    return Codes[0];
+  }
+  static std::vector<std::string> initialValues(const BenchmarkCode &Code) {
+    std::vector<std::string> Values;
+    for (const RegisterValue &V : Code.Key.RegisterInitialValues)
+      Values.push_back(std::string(State->getRegInfo().getName(V.Register)) +
+                       "=" + llvm::toString(V.Value, 16, false));
+    return Values;
+  }
+
+  static std::unique_ptr<LLVMState> State;
+};
+
+std::unique_ptr<LLVMState> AutoMemoryMapTest::State;
+
+TEST_F(AutoMemoryMapTest, RegistersReadStartInTheFirstPage) {
+  // add %ecx, %eax; movdqu (%rsi), %xmm0; push %rbx; addpd %xmm2, %xmm1
+  BenchmarkCode Code = block("01c8f30f6f0653660f58ca");
+  prepareAutoMappedBlock(*State, Code);
+  // Sub-registers give their 64-bit register; XMM0 is only written; push
+  // reads RBX and RSP; vector registers read hold 1.0 in each double lane.
+  EXPECT_EQ(initialValues(Code),
+            (std::vector<std::string>{
+                "RAX=10000800", "RCX=10000800", "RSI=10000800", "RBX=10000800",
+                "RSP=10000800", "XMM1=3FF00000000000003FF0000000000000",
+                "XMM2=3FF00000000000003FF0000000000000"}));
+  ASSERT_EQ(Code.Key.MemoryMappings.size(), 1u);
+  EXPECT_EQ(Code.Key.MemoryMappings[0].Address, AutoMapFirstPage);
+  const MemoryValue &Page = Code.Key.MemoryValues.at(AutoMapValueName);
+  EXPECT_EQ(Page.SizeBytes, 4096u);
+  EXPECT_EQ(Page.Value.getZExtValue(), AutoMapRegisterValue);
+}
+
+TEST_F(AutoMemoryMapTest, RegistersTheFileDefinesKeepTheirValues) {
+  BenchmarkCode Defined = block("01c8");
+  // ECX defined as 5 by the user: RCX overlaps it and keeps that value.
+  for (unsigned R = 1; R < State->getRegInfo().getNumRegs(); ++R)
+    if (StringRef(State->getRegInfo().getName(R)) == "ECX")
+      Defined.Key.RegisterInitialValues.push_back({R, APInt(32, 5)});
+  prepareAutoMappedBlock(*State, Defined);
+  EXPECT_EQ(initialValues(Defined),
+            (std::vector<std::string>{"ECX=5", "RAX=10000800"}));
+}
+
+TEST_F(AutoMemoryMapTest, FaultsMapTheirPageUntilTheLimit) {
+  BenchmarkCode Code = block("488b8000100000");
+  prepareAutoMappedBlock(*State, Code);
+  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x1800, 3), std::nullopt);
+  ASSERT_EQ(Code.Key.MemoryMappings.size(), 2u);
+  EXPECT_EQ(Code.Key.MemoryMappings[1].Address, AutoMapFirstPage + 0x1000);
+  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x1008, 3),
+            "address 0x10001008 is mapped already (the access itself is not "
+            "allowed)");
+  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x2000, 3), std::nullopt);
+  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x3000, 3),
+            "address 0x10003000 would need page 4, beyond the limit of 3 "
+            "(-auto-map-max-pages)");
+  EXPECT_EQ(mapFaultingPage(Code, 0, 64),
+            "the fault has no address (a non-canonical or misaligned access, "
+            "or a protection fault): mapping memory cannot cure it");
+  EXPECT_EQ(mapFaultingPage(Code, 0x100, 64),
+            "address 0x100 is below the lowest address a process may map");
+  EXPECT_EQ(mapFaultingPage(Code, 0xffff800000000000, 64),
+            "address 0xffff800000000000 is not a user address");
+  // The tool's own memory (this very test's code) is refused with its name.
+  std::optional<std::string> Own = mapFaultingPage(
+      Code, reinterpret_cast<uintptr_t>(&AutoMemoryMapTest::SetUpTestSuite),
+      64);
+  ASSERT_TRUE(Own.has_value());
+  EXPECT_NE(Own->find("cannot be mapped"), std::string::npos) << *Own;
+  EXPECT_EQ(describeAutoMappedMemory(Code),
+            "auto-mapped 3 pages, as annotations: LLVM-EXEGESIS-MEM-DEF "
+            "auto-page 4096 0000000010000800; LLVM-EXEGESIS-MEM-MAP auto-page "
+            "268435456; LLVM-EXEGESIS-MEM-MAP auto-page 268439552; "
+            "LLVM-EXEGESIS-MEM-MAP auto-page 268443648");
+}
+
+} // namespace
