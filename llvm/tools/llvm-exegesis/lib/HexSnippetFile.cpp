@@ -58,6 +58,8 @@ BenchmarkCode BlockDecoder::decode(StringRef File, size_t Line, StringRef Hex) {
                     .str();
     return Code;
   };
+  if (Hex.empty())
+    return Fail("no bytes before the ','");
   if (Hex.size() % 2 != 0)
     return Fail("an odd number of hex digits (" + Twine(Hex.size()) + ")");
   std::vector<uint8_t> Bytes;
@@ -125,10 +127,12 @@ readHexSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer) {
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef Line = Lines[I];
     Line = Line.take_until([](char C) { return C == '#'; });
-    Line = Line.take_until([](char C) { return C == ','; }).trim();
-    if (Line.empty())
+    StringRef Hex = Line.take_until([](char C) { return C == ','; }).trim();
+    // A line of data without bytes (BHive has one) is an empty block, not a
+    // blank line.
+    if (Hex.empty() && Line.trim().empty())
       continue;
-    Codes.push_back(Decoder.decode(File, I + 1, Line));
+    Codes.push_back(Decoder.decode(File, I + 1, Hex));
   }
   return Codes;
 }

@@ -76,6 +76,12 @@ TEST_F(HexSnippetFileTest, BadBlocksCarryTheirErrorAndTheRestIsRead) {
   EXPECT_TRUE(Codes[4].InputError.empty());
 }
 
+TEST_F(HexSnippetFileTest, EmptyBlockIsABadBlock) {
+  std::vector<BenchmarkCode> Codes = read("   \n,0.02999906\n");
+  ASSERT_EQ(Codes.size(), 1u);
+  EXPECT_EQ(Codes[0].InputError, "blocks.csv:2: no bytes before the ','");
+}
+
 TEST_F(HexSnippetFileTest, FinalReturnIsNotABranch) {
   std::vector<BenchmarkCode> Codes = read("4801c0c3\n");
   ASSERT_EQ(Codes.size(), 1u);
