@@ -669,13 +669,21 @@ static void benchmarkMain() {
   BenchmarkRunner Runner(*State, getRunOptions());
   ResultsOutput Output = openResults(*State);
   ResultsFileWriter &Writer = *Output.Writer;
+  // An auto-mapped block's results hold the registers it started with.
+  auto IsAlreadyDone = [&](const BenchmarkCode &Code) {
+    if (!AutoMapMemory || !Code.InputError.empty())
+      return Output.isAlreadyDone(Code);
+    BenchmarkCode Prepared = Code;
+    prepareAutoMappedBlock(*State, Prepared);
+    return Output.isAlreadyDone(Prepared);
+  };
   size_t Total = Output.getNumPrevious();
   for (const BenchmarkCode &Code : Codes)
-    Total += !Output.isAlreadyDone(Code);
+    Total += !IsAlreadyDone(Code);
   for (const BenchmarkCode &Code : Codes) {
     if (isInterrupted())
       exitInterrupted(Writer, Total);
-    if (Output.isAlreadyDone(Code))
+    if (IsAlreadyDone(Code))
       continue;
     Expected<Benchmark> Result = Runner.run(Code);
     if (isInterrupted()) {
