@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/AnalysisRunner.h"
+#include "lib/BenchmarkMeasurer.h"
 #include "lib/BenchmarkResult.h"
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
@@ -617,6 +618,9 @@ static void benchmarkMain() {
   ExitOnErr(checkOptions());
   std::unique_ptr<LLVMState> State =
       ExitOnErr(LLVMState::create(TripleName, MCPU, MAttr));
+  // Refused before anything is generated or written, not once per opcode.
+  if (BenchmarkPhaseOpt == BenchmarkPhase::Measure)
+    ExitOnErr(BenchmarkMeasurer::checkHostCanRun(*State));
   if (SnippetsFile.empty())
     return runOpcodes(*State);
   std::vector<BenchmarkCode> Codes = ExitOnErr(readSnippetsFile(*State));
