@@ -9,6 +9,7 @@
 
 #include "lib/AnalysisRunner.h"
 #include "lib/AutoMemoryMap.h"
+#include "lib/BenchmarkMeasurer.h"
 #include "lib/BenchmarkResult.h"
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
@@ -663,6 +664,9 @@ static void benchmarkMain() {
   if (AutoMapMemory)
     if (std::optional<std::string> Why = whyAutoMapUnsupported(*State))
       ExitOnErr(createStringError(inconvertibleErrorCode(), *Why));
+  // Refused before anything is generated or written, not once per opcode.
+  if (BenchmarkPhaseOpt == BenchmarkPhase::Measure)
+    ExitOnErr(BenchmarkMeasurer::checkHostCanRun(*State));
   if (SnippetsFile.empty())
     return runOpcodes(*State);
   std::vector<BenchmarkCode> Codes = ExitOnErr(readSnippetsFile(*State));

@@ -15,6 +15,7 @@
 #include "SnippetRepetitor.h"
 #include "Target.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/BinaryFormat/COFF.h"
 #include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAssembler.h"
 #include "llvm/MC/MCCodeEmitter.h"
@@ -203,6 +204,22 @@ static std::optional<EncodedSnippet> encodeSnippet(const MCCodeEmitter &Emitter,
   return Encoded;
 }
 
+/// Makes \p Symbol a global function symbol in the object format's terms,
+/// so that disassemblers and linkers see a function.
+static void declareFunctionSymbol(const Triple &TT, MCStreamer &Streamer,
+                                  MCSymbol *Symbol) {
+  Streamer.emitSymbolAttribute(Symbol, MCSA_Global);
+  if (TT.isOSBinFormatCOFF()) {
+    Streamer.beginCOFFSymbolDef(Symbol);
+    Streamer.emitCOFFSymbolStorageClass(COFF::IMAGE_SYM_CLASS_EXTERNAL);
+    Streamer.emitCOFFSymbolType(COFF::IMAGE_SYM_DTYPE_FUNCTION
+                                << COFF::SCT_COMPLEX_TYPE_SHIFT);
+    Streamer.endCOFFSymbolDef();
+    return;
+  }
+  Streamer.emitSymbolAttribute(Symbol, MCSA_ELF_TypeFunction);
+}
+
 /// Finds the function's bytes in the object: .text holds nothing else.
 static Error locateCode(AssembledFunction &Function) {
   Expected<std::unique_ptr<object::ObjectFile>> Object =
@@ -238,11 +255,8 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   const MCInstrInfo &II = State.getInstrInfo();
   const MCRegisterInfo &RI = State.getRegInfo();
   ArrayRef<MCInst> Snippet = Code.Key.Instructions;
-  // Objects are ELF, and the targets' register conventions are the ELF
-  // platforms' (System V, AAPCS64).
-  if (!State.getTriple().isOSBinFormatELF())
-    return makeError("assembling for " + State.getTriple().str() +
-                     " is not supported: only ELF targets are");
+  if (Error E = ET.checkCanAssembleFor(State.getTriple()))
+    return E;
   if (Error E = checkSnippet(State, Snippet))
     return E;
   Expected<std::vector<MCInst>> Setup =
@@ -374,8 +388,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Streamer.initSections(/*NoExecStack=*/false, STI);
   Streamer.switchSection(Builder.getObjectFileInfo().getTextSection());
   MCSymbol *FunctionStart = Ctx.getOrCreateSymbol(FunctionSymbolName);
-  Streamer.emitSymbolAttribute(FunctionStart, MCSA_Global);
-  Streamer.emitSymbolAttribute(FunctionStart, MCSA_ELF_TypeFunction);
+  declareFunctionSymbol(State.getTriple(), Streamer, FunctionStart);
   Streamer.emitLabel(FunctionStart);
   Emit(*Prologue);
   Emit(SaveStackPointer);
@@ -430,10 +443,11 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Emit(*Epilogue);
   MCSymbol *FunctionEnd = Ctx.createTempSymbol("end");
   Streamer.emitLabel(FunctionEnd);
-  Streamer.emitELFSize(FunctionStart,
-                       MCBinaryExpr::createSub(
-                           MCSymbolRefExpr::create(FunctionEnd, Ctx),
-                           MCSymbolRefExpr::create(FunctionStart, Ctx), Ctx));
+  if (State.getTriple().isOSBinFormatELF())
+    Streamer.emitELFSize(FunctionStart,
+                         MCBinaryExpr::createSub(
+                             MCSymbolRefExpr::create(FunctionEnd, Ctx),
+                             MCSymbolRefExpr::create(FunctionStart, Ctx), Ctx));
   if (Error E = Builder.finish())
     return E;
 

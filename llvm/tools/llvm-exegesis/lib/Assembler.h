@@ -1,16 +1,17 @@
-//===-- Assembler.h - Builds the measured function as an ELF object -*- C++
-//-*-//
+//===-- Assembler.h - Builds the measured function as an object -*- C++ -*-===//
 //
 // Turns a BenchmarkCode into the function that is measured: a prologue that
 // saves what the ABI requires and sets the initial register values, the
 // snippet repeated (duplicated or looped) to reach the requested number of
 // instructions, and an epilogue that restores and returns. Everything goes
-// through the MC layer into an in-memory ELF relocatable object: no codegen
+// through the MC layer into an in-memory relocatable object (ELF; COFF for
+// x86-64 Windows, which can be assembled but not run here): no codegen
 // pipeline. The layout of the snippet inside the function is recorded so that
 // a fault address can be mapped back to the snippet instruction at fault.
 //
 // The function is called as `void Function(char *ScratchMemory)`: on x86-64
-// RDI holds a pointer to scratch memory on entry (LLVM-EXEGESIS-LIVEIN RDI).
+// RDI holds a pointer to scratch memory on entry (LLVM-EXEGESIS-LIVEIN RDI),
+// RCX for a Windows triple (the Win64 first argument).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,8 +62,9 @@ struct SnippetInstructionLocation {
 };
 
 struct AssembledFunction {
-  /// An ELF relocatable object holding the function in .text under
-  /// FunctionSymbolName; what -dump-object-to-disk writes.
+  /// A relocatable object (ELF or COFF, as the triple's) holding the
+  /// function in .text under FunctionSymbolName; what -dump-object-to-disk
+  /// writes.
   SmallString<0> ObjectFile;
   /// The function's bytes (a view into ObjectFile's .text).
   uint64_t CodeOffsetInObject = 0;

@@ -46,15 +46,22 @@ static Error probeEvents(ArrayRef<PerfEvent> Events, const Twine &Purpose) {
   return Error::success();
 }
 
+Error BenchmarkMeasurer::checkHostCanRun(const LLVMState &State) {
+  // The OS counts too: a Windows function follows another calling
+  // convention than the Linux host's.
+  if (State.canExecuteOnHost())
+    return Error::success();
+  return measureError("cannot measure " + State.getTriple().str() +
+                      " code on this " + sys::getProcessTriple() +
+                      " host; stop before the measure phase with "
+                      "-benchmark-phase=assemble-measured-code");
+}
+
 Expected<std::unique_ptr<BenchmarkMeasurer>>
 BenchmarkMeasurer::create(const LLVMState &State,
                           const BenchmarkRunOptions &Options) {
-  Triple Host(sys::getProcessTriple());
-  if (State.getTriple().getArch() != Host.getArch() || !Host.isOSLinux())
-    return measureError("cannot measure " + State.getTriple().str() +
-                        " code on this " + Host.str() +
-                        " host; stop before the measure phase with "
-                        "-benchmark-phase=assemble-measured-code");
+  if (Error E = checkHostCanRun(State))
+    return E;
   if (Options.Execution == ExecutionMode::InProcess &&
       Options.BenchmarkProcessCpu)
     return measureError("-benchmark-process-cpu is only supported in the "

@@ -53,6 +53,10 @@ public:
   static Expected<std::unique_ptr<BenchmarkMeasurer>>
   create(const LLVMState &State, const BenchmarkRunOptions &Options);
 
+  /// Fails with one line when this host cannot run \p State's code (another
+  /// architecture, or another OS and so another calling convention).
+  static Error checkHostCanRun(const LLVMState &State);
+
   ~BenchmarkMeasurer();
 
   /// Measures \p Functions (as BenchmarkRunner::getAssemblyRequests orders

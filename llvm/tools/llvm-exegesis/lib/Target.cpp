@@ -15,6 +15,14 @@ static Error unsupported(StringRef What) {
                            What + " is not supported on this target");
 }
 
+Error ExegesisTarget::checkCanAssembleFor(const Triple &TT) const {
+  if (TT.isOSBinFormatELF())
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "assembling for " + TT.str() +
+                               " is not supported: only ELF targets are");
+}
+
 Expected<std::vector<MCInst>> ExegesisTarget::setRegTo(const MCSubtargetInfo &,
                                                        MCRegister,
                                                        const APInt &) const {

@@ -64,9 +64,16 @@ public:
   setRegistersTo(const MCSubtargetInfo &STI,
                  ArrayRef<RegisterValue> Values) const;
 
-  /// Registers the platform ABI requires a function to preserve, in the
+  /// Fails unless this target knows the calling convention and the object
+  /// format of \p TT well enough to assemble a function for it. The default
+  /// knows the ELF platforms' conventions (System V, AAPCS64).
+  virtual Error checkCanAssembleFor(const Triple &TT) const;
+
+  /// Registers the ABI of \p TT requires a function to preserve, in the
   /// order the prologue considers them.
-  virtual ArrayRef<MCRegister> getCalleeSavedRegisters() const { return {}; }
+  virtual ArrayRef<MCRegister> getCalleeSavedRegisters(const Triple &) const {
+    return {};
+  }
 
   /// The entry of a generated function: saves whatever the caller expects
   /// to survive among \p Clobbered (every register written by the register

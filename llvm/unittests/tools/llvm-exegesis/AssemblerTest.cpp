@@ -13,6 +13,7 @@
 #include "lib/LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Object/ObjectFile.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include <algorithm>
@@ -323,14 +324,54 @@ TEST_F(AssemblerTest, RefusesWhatCannotBeEncoded) {
   EXPECT_EQ(toString(F.takeError()), "cannot set register ZMM0: needs AVX512F");
 }
 
-TEST(AssemblerTargetsTest, OnlyELFTargets) {
-  auto State = cantFail(LLVMState::create("x86_64-pc-windows-msvc", "znver3"));
+TEST(AssemblerTargetsTest, ELFAndX86_64WindowsTargetsOnly) {
+  auto MachO = cantFail(LLVMState::create("x86_64-apple-macosx", "znver3"));
   Expected<AssembledFunction> F =
-      assembleMeasuredFunction(*State, BenchmarkCode(), AssemblyRequest());
+      assembleMeasuredFunction(*MachO, BenchmarkCode(), AssemblyRequest());
   ASSERT_FALSE(static_cast<bool>(F));
   EXPECT_EQ(toString(F.takeError()),
-            "assembling for x86_64-pc-windows-msvc is not supported: only ELF "
-            "targets are");
+            "assembling for x86_64-apple-macosx is not supported: only ELF "
+            "targets and x86-64 Windows (COFF) are");
+  // Windows on Arm has its own conventions, which we do not know.
+  auto ArmWindows = cantFail(LLVMState::create("aarch64-pc-windows-msvc", ""));
+  F = assembleMeasuredFunction(*ArmWindows, BenchmarkCode(), AssemblyRequest());
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(toString(F.takeError()),
+            "assembling for aarch64-pc-windows-msvc is not supported: only "
+            "ELF targets are");
+}
+
+TEST(AssemblerTargetsTest, Win64FunctionIsACOFFObject) {
+  auto State = cantFail(LLVMState::create("x86_64-pc-windows-msvc", "znver3"));
+  BenchmarkCode Code;
+  MCInst Add;
+  Add.setOpcode(State->getOpcodeByName("ADD64rr").value());
+  for (StringRef Name : {"RSI", "RSI", "RCX"})
+    Add.addOperand(MCOperand::createReg(*State->getRegisterByName(Name)));
+  Code.Key.Instructions = {Add};
+  AssemblyRequest Request;
+  Request.MinInstructions = 2;
+  Expected<AssembledFunction> F =
+      assembleMeasuredFunction(*State, Code, Request);
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  Expected<std::unique_ptr<object::ObjectFile>> Object =
+      object::ObjectFile::createObjectFile(
+          MemoryBufferRef(F->ObjectFile.str(), "function"));
+  ASSERT_TRUE(static_cast<bool>(Object)) << toString(Object.takeError());
+  EXPECT_TRUE((*Object)->isCOFF());
+  bool HasFunction = false;
+  for (const object::SymbolRef &Symbol : (*Object)->symbols()) {
+    Expected<StringRef> Name = Symbol.getName();
+    ASSERT_TRUE(static_cast<bool>(Name));
+    if (*Name != FunctionSymbolName)
+      continue;
+    HasFunction = true;
+    EXPECT_EQ(cantFail(Symbol.getType()), object::SymbolRef::ST_Function);
+    EXPECT_EQ(cantFail(Symbol.getAddress()), 0u);
+  }
+  EXPECT_TRUE(HasFunction);
+  // RSI is the caller's on Win64; the code is .text and nothing else.
+  EXPECT_EQ(toHex(F->getCode()), "564801CE4801CE5EC3");
 }
 
 TEST(AssemblerTargetsTest, TargetsWithoutCodeGenerationFailCleanly) {

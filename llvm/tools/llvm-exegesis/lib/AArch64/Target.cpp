@@ -139,7 +139,7 @@ class AArch64ExegesisTarget : public ExegesisTarget {
   setRegistersTo(const MCSubtargetInfo &STI,
                  ArrayRef<RegisterValue> Values) const override;
 
-  ArrayRef<MCRegister> getCalleeSavedRegisters() const override {
+  ArrayRef<MCRegister> getCalleeSavedRegisters(const Triple &) const override {
     return AArch64Names::get().CalleeSaved;
   }
 

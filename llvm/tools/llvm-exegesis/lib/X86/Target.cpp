@@ -1,10 +1,12 @@
 //===-- X86/Target.cpp - x86 and x86-64 knowledge ---------------*- C++ -*-===//
 //
 // How generated x86-64 functions set registers, save what the System V ABI
-// preserves, loop and return. Register values that no instruction can take
-// as an immediate (vector, mask, flags, control and x87 registers) are
-// written to the stack below the stack pointer and loaded from there; the
-// stack pointer moves with LEA so that the flags are never disturbed.
+// preserves (or the Win64 ABI for a Windows triple: RSI, RDI and XMM6-15
+// too, and the scratch pointer arrives in RCX), loop and return. Register
+// values that no instruction can take as an immediate (vector, mask, flags,
+// control and x87 registers) are written to the stack below the stack pointer
+// and loaded from there; the stack pointer moves with LEA so that the flags are
+// never disturbed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,13 @@ struct X86Names {
   unsigned LEA64r = Table.opcode("LEA64r");
   unsigned ADD64ri8 = Table.opcode("ADD64ri8");
   unsigned ADD32ri8 = Table.opcode("ADD32ri8");
+  unsigned ADD64ri32 = Table.opcode("ADD64ri32");
+  unsigned SUB64ri8 = Table.opcode("SUB64ri8");
+  unsigned SUB64ri32 = Table.opcode("SUB64ri32");
+  unsigned MOVAPSmr = Table.opcode("MOVAPSmr");
+  unsigned MOVAPSrm = Table.opcode("MOVAPSrm");
+  unsigned VMOVAPSmr = Table.opcode("VMOVAPSmr");
+  unsigned VMOVAPSrm = Table.opcode("VMOVAPSrm");
   unsigned JCC_1 = Table.opcode("JCC_1");
   unsigned PUSH64r = Table.opcode("PUSH64r");
   unsigned POP64r = Table.opcode("POP64r");
@@ -64,6 +73,7 @@ struct X86Names {
   MCRegister RSP = Table.reg("RSP");
   MCRegister RAX = Table.reg("RAX");
   MCRegister RIP = Table.reg("RIP");
+  MCRegister RCX = Table.reg("RCX");
   MCRegister RDI = Table.reg("RDI");
   MCRegister R8 = Table.reg("R8");
   MCRegister EFLAGS = Table.reg("EFLAGS");
@@ -75,6 +85,17 @@ struct X86Names {
   SmallVector<MCRegister, 6> CalleeSaved = {Table.reg("RBX"), Table.reg("RBP"),
                                             Table.reg("R12"), Table.reg("R13"),
                                             Table.reg("R14"), Table.reg("R15")};
+  /// The Win64 callee-saved general-purpose registers: System V's and RDI,
+  /// RSI (in the order upstream llvm-exegesis pushes them, reversed).
+  SmallVector<MCRegister, 8> Win64CalleeSaved = {
+      Table.reg("RBX"), Table.reg("RBP"), Table.reg("RDI"), Table.reg("RSI"),
+      Table.reg("R12"), Table.reg("R13"), Table.reg("R14"), Table.reg("R15")};
+  /// The Win64 callee-saved vector registers: the low 128 bits of XMM6-15.
+  SmallVector<MCRegister, 10> Win64CalleeSavedXMM = {
+      Table.reg("XMM6"),  Table.reg("XMM7"),  Table.reg("XMM8"),
+      Table.reg("XMM9"),  Table.reg("XMM10"), Table.reg("XMM11"),
+      Table.reg("XMM12"), Table.reg("XMM13"), Table.reg("XMM14"),
+      Table.reg("XMM15")};
   /// ST0..ST7, by stack index.
   SmallVector<MCRegister, 8> ST = {
       Table.reg("ST0"), Table.reg("ST1"), Table.reg("ST2"), Table.reg("ST3"),
@@ -133,12 +154,12 @@ static MCInst onStackTop(const X86Names &N, unsigned Opcode) {
   return I;
 }
 
-/// `Opcode (%rsp), Reg`: a load of Reg from the stack top.
+/// `Opcode Disp(%rsp), Reg`: a load of Reg from the stack.
 static MCInst loadFromStackTop(const X86Names &N, unsigned Opcode,
-                               MCRegister Reg) {
+                               MCRegister Reg, int64_t Disp = 0) {
   MCInst I = inst(Opcode);
   I.addOperand(MCOperand::createReg(Reg));
-  addStackAddress(I, N.RSP, 0);
+  addStackAddress(I, N.RSP, Disp);
   return I;
 }
 
@@ -174,6 +195,13 @@ static MCInst moveImmediate(unsigned Opcode, MCRegister Reg, int64_t Imm) {
   return I;
 }
 
+/// Whether functions for \p TT follow the Microsoft x64 calling convention
+/// (first argument in RCX; RSI, RDI and XMM6-15 callee-saved) rather than
+/// System V's.
+static bool isWin64(const Triple &TT) {
+  return TT.getArch() == Triple::x86_64 && TT.isOSWindows();
+}
+
 namespace {
 
 class X86ExegesisTarget : public ExegesisTarget {
@@ -190,8 +218,21 @@ class X86ExegesisTarget : public ExegesisTarget {
   setRegistersTo(const MCSubtargetInfo &STI,
                  ArrayRef<RegisterValue> Values) const override;
 
-  ArrayRef<MCRegister> getCalleeSavedRegisters() const override {
-    return X86Names::get().CalleeSaved;
+  Error checkCanAssembleFor(const Triple &TT) const override {
+    if (TT.isOSBinFormatELF() || (isWin64(TT) && TT.isOSBinFormatCOFF()))
+      return Error::success();
+    return createStringError(inconvertibleErrorCode(),
+                             "assembling for " + TT.str() +
+                                 " is not supported: only ELF targets and "
+                                 "x86-64 Windows (COFF) are");
+  }
+
+  ArrayRef<MCRegister>
+  getCalleeSavedRegisters(const Triple &TT) const override {
+    const X86Names &N = X86Names::get();
+    if (isWin64(TT))
+      return N.Win64CalleeSaved;
+    return N.CalleeSaved;
   }
 
   Expected<std::vector<MCInst>>
@@ -216,7 +257,9 @@ class X86ExegesisTarget : public ExegesisTarget {
                                 const MCExpr *LoopStart) const override;
 
   MCRegister getScratchMemoryRegister(const Triple &TT) const override {
-    return TT.isArch64Bit() ? X86Names::get().RDI : MCRegister();
+    if (!TT.isArch64Bit())
+      return MCRegister();
+    return isWin64(TT) ? X86Names::get().RCX : X86Names::get().RDI;
   }
 
   MCRegister getStackPointerRegister() const override {
@@ -481,6 +524,38 @@ static Error needsX86_64(const LLVMState &State) {
                                " is not supported (x86-64 only)");
 }
 
+/// The Win64 callee-saved XMM registers that \p Clobbered overlaps (a YMM
+/// or ZMM register counts for its XMM part), in increasing order.
+static SmallVector<MCRegister, 10>
+getClobberedWin64XMMs(const X86Names &N, const MCRegisterInfo &RI,
+                      ArrayRef<MCRegister> Clobbered) {
+  SmallVector<MCRegister, 10> Saved;
+  for (MCRegister Reg : N.Win64CalleeSavedXMM)
+    if (overlapsAny(RI, Reg, Clobbered))
+      Saved.push_back(Reg);
+  return Saved;
+}
+
+/// The stack the Win64 prologue reserves for \p NumXMMs registers after
+/// \p NumPushed pushes: 16 bytes each, plus what realigns the slots to 16
+/// bytes (the call left the stack pointer at 8 modulo 16).
+static int64_t getWin64XMMSaveAreaSize(unsigned NumPushed, unsigned NumXMMs) {
+  return 16 * int64_t(NumXMMs) + (NumPushed % 2 == 0 ? 8 : 0);
+}
+
+/// `sub $Bytes, %rsp` or `add $Bytes, %rsp`, as upstream's frame code
+/// (the flags are dead at the function's entry and exit).
+static MCInst moveStackPointer(const X86Names &N, int64_t Bytes,
+                               bool Allocate) {
+  bool Short = isInt<8>(Bytes);
+  MCInst I = inst(Allocate ? (Short ? N.SUB64ri8 : N.SUB64ri32)
+                           : (Short ? N.ADD64ri8 : N.ADD64ri32));
+  I.addOperand(MCOperand::createReg(N.RSP));
+  I.addOperand(MCOperand::createReg(N.RSP));
+  I.addOperand(MCOperand::createImm(Bytes));
+  return I;
+}
+
 Expected<std::vector<MCInst>>
 X86ExegesisTarget::generatePrologue(const LLVMState &State,
                                     ArrayRef<MCRegister> Clobbered) const {
@@ -490,12 +565,29 @@ X86ExegesisTarget::generatePrologue(const LLVMState &State,
   const MCRegisterInfo &RI = State.getRegInfo();
   bool HasAVX = State.getSubtargetInfo().checkFeatures("+avx");
   std::vector<MCInst> Out;
-  for (MCRegister Reg : reverse(N.CalleeSaved))
+  unsigned NumPushed = 0;
+  for (MCRegister Reg : reverse(getCalleeSavedRegisters(State.getTriple())))
     if (overlapsAny(RI, Reg, Clobbered)) {
       MCInst Push = inst(N.PUSH64r);
       Push.addOperand(MCOperand::createReg(Reg));
       Out.push_back(Push);
+      ++NumPushed;
     }
+  if (isWin64(State.getTriple())) {
+    // Aligned stores (movaps), highest register first, into slots by
+    // increasing register: upstream's layout.
+    SmallVector<MCRegister, 10> XMMs = getClobberedWin64XMMs(N, RI, Clobbered);
+    if (!XMMs.empty()) {
+      Out.push_back(moveStackPointer(
+          N, getWin64XMMSaveAreaSize(NumPushed, XMMs.size()), true));
+      for (int Slot = XMMs.size() - 1; Slot >= 0; --Slot) {
+        MCInst Store = inst(HasAVX ? N.VMOVAPSmr : N.MOVAPSmr);
+        addStackAddress(Store, N.RSP, 16 * Slot);
+        Store.addOperand(MCOperand::createReg(XMMs[Slot]));
+        Out.push_back(Store);
+      }
+    }
+  }
   // The control bits of MXCSR and the x87 control word are callee-saved too.
   if (overlapsAny(RI, N.MXCSR, Clobbered)) {
     Out.push_back(adjustStack(N, -8));
@@ -525,7 +617,21 @@ X86ExegesisTarget::generateEpilogue(const LLVMState &State,
     Out.push_back(onStackTop(N, HasAVX ? N.VLDMXCSR : N.LDMXCSR));
     Out.push_back(adjustStack(N, 8));
   }
-  for (MCRegister Reg : N.CalleeSaved)
+  ArrayRef<MCRegister> CalleeSaved = getCalleeSavedRegisters(State.getTriple());
+  if (isWin64(State.getTriple())) {
+    SmallVector<MCRegister, 10> XMMs = getClobberedWin64XMMs(N, RI, Clobbered);
+    if (!XMMs.empty()) {
+      for (auto [Slot, Reg] : enumerate(XMMs))
+        Out.push_back(loadFromStackTop(N, HasAVX ? N.VMOVAPSrm : N.MOVAPSrm,
+                                       Reg, 16 * Slot));
+      unsigned NumPushed = count_if(CalleeSaved, [&](MCRegister Reg) {
+        return overlapsAny(RI, Reg, Clobbered);
+      });
+      Out.push_back(moveStackPointer(
+          N, getWin64XMMSaveAreaSize(NumPushed, XMMs.size()), false));
+    }
+  }
+  for (MCRegister Reg : CalleeSaved)
     if (overlapsAny(RI, Reg, Clobbered)) {
       MCInst Pop = inst(N.POP64r);
       Pop.addOperand(MCOperand::createReg(Reg));

@@ -24,12 +24,16 @@ namespace {
 
 class X86TargetTest : public ::testing::Test {
 protected:
-  /// A state for \p Cpu; cached, building one takes a while.
-  static const LLVMState &state(StringRef Cpu) {
+  static constexpr StringRef Linux = "x86_64-unknown-linux-gnu";
+  static constexpr StringRef Windows = "x86_64-pc-windows-msvc";
+
+  /// A state for \p Cpu and \p TripleName; cached, building one takes a
+  /// while.
+  static const LLVMState &state(StringRef Cpu, StringRef TripleName = Linux) {
     static StringMap<std::unique_ptr<LLVMState>> States;
-    std::unique_ptr<LLVMState> &S = States[Cpu];
+    std::unique_ptr<LLVMState> &S = States[(TripleName + " " + Cpu).str()];
     if (!S)
-      S = cantFail(LLVMState::create("x86_64-unknown-linux-gnu", Cpu));
+      S = cantFail(LLVMState::create(TripleName.str(), Cpu.str()));
     return *S;
   }
 
@@ -51,9 +55,11 @@ protected:
     return disasm::disassemble(State, disasm::encode(State, *Insts));
   }
 
-  static std::vector<std::string>
-  frame(StringRef Cpu, ArrayRef<StringRef> ClobberedNames, bool Epilogue) {
-    const LLVMState &State = state(Cpu);
+  static std::vector<std::string> frame(StringRef Cpu,
+                                        ArrayRef<StringRef> ClobberedNames,
+                                        bool Epilogue,
+                                        StringRef TripleName = Linux) {
+    const LLVMState &State = state(Cpu, TripleName);
     std::vector<MCRegister> Clobbered;
     for (StringRef Name : ClobberedNames)
       Clobbered.push_back(reg(State, Name));
@@ -246,6 +252,66 @@ TEST_F(X86TargetTest, PrologueSavesTouchedCalleeSavedRegisters) {
                   "pushq %rbp", "pushq %rbx"));
 }
 
+TEST_F(X86TargetTest, SystemVLeavesRSIRDIAndXMMsToTheCaller) {
+  EXPECT_THAT(frame("znver3", {"RSI", "EDI", "XMM6", "YMM15"}, false),
+              ElementsAre());
+}
+
+TEST_F(X86TargetTest, Win64PrologueSavesRSIAndRDIToo) {
+  EXPECT_THAT(
+      frame("znver3", {"R15", "R14", "R13", "R12", "RSI", "DIL", "RBP", "RBX"},
+            false, Windows),
+      ElementsAre("pushq %r15", "pushq %r14", "pushq %r13", "pushq %r12",
+                  "pushq %rsi", "pushq %rdi", "pushq %rbp", "pushq %rbx"));
+  EXPECT_THAT(frame("znver3", {"SI", "RDI"}, true, Windows),
+              ElementsAre("popq %rdi", "popq %rsi", "retq"));
+  // Volatile on Win64 as on System V.
+  EXPECT_THAT(frame("znver3", {"RAX", "RCX", "RDX", "R8", "R9", "R10", "R11"},
+                    false, Windows),
+              ElementsAre());
+}
+
+TEST_F(X86TargetTest, Win64SavesXMM6To15InAlignedSlots) {
+  // The call left RSP at 8 modulo 16: without a push, 8 bytes realign the
+  // 16-byte slots; after one push none are needed.
+  EXPECT_THAT(
+      frame("znver3", {"XMM6", "YMM8", "XMM5", "XMM16"}, false, Windows),
+      ElementsAre("subq $0x28, %rsp", "vmovaps %xmm8, 0x10(%rsp)",
+                  "vmovaps %xmm6, (%rsp)"));
+  EXPECT_THAT(frame("znver3", {"XMM6", "YMM8", "XMM5"}, true, Windows),
+              ElementsAre("vmovaps (%rsp), %xmm6", "vmovaps 0x10(%rsp), %xmm8",
+                          "addq $0x28, %rsp", "vzeroupper", "retq"));
+  EXPECT_THAT(
+      frame("x86-64", {"RBX", "XMM15"}, false, Windows),
+      ElementsAre("pushq %rbx", "subq $0x10, %rsp", "movaps %xmm15, (%rsp)"));
+  EXPECT_THAT(frame("x86-64", {"RBX", "XMM15"}, true, Windows),
+              ElementsAre("movaps (%rsp), %xmm15", "addq $0x10, %rsp",
+                          "popq %rbx", "retq"));
+  // Ten registers take more than a signed byte of stack.
+  std::vector<StringRef> All = {"ZMM6",  "ZMM7",  "ZMM8",  "ZMM9",
+                                "ZMM10", "ZMM11", "ZMM12", "ZMM13",
+                                "ZMM14", "ZMM15", "ZMM16", "ZMM31"};
+  std::vector<std::string> Prologue =
+      frame("skylake-avx512", All, false, Windows);
+  ASSERT_EQ(Prologue.size(), 11u);
+  EXPECT_EQ(Prologue[0], "subq $0xa8, %rsp");
+  EXPECT_EQ(Prologue[1], "vmovaps %xmm15, 0x90(%rsp)");
+  EXPECT_EQ(Prologue[10], "vmovaps %xmm6, (%rsp)");
+  std::vector<std::string> Epilogue =
+      frame("skylake-avx512", All, true, Windows);
+  ASSERT_EQ(Epilogue.size(), 13u);
+  EXPECT_EQ(Epilogue[10], "addq $0xa8, %rsp");
+}
+
+TEST_F(X86TargetTest, Win64FrameKeepsTheControlWordSlotsInside) {
+  EXPECT_THAT(frame("znver3", {"XMM7", "MXCSR"}, false, Windows),
+              ElementsAre("subq $0x18, %rsp", "vmovaps %xmm7, (%rsp)",
+                          "leaq -0x8(%rsp), %rsp", "vstmxcsr (%rsp)"));
+  EXPECT_THAT(frame("znver3", {"XMM7", "MXCSR"}, true, Windows),
+              ElementsAre("vldmxcsr (%rsp)", "leaq 0x8(%rsp), %rsp",
+                          "vmovaps (%rsp), %xmm7", "addq $0x18, %rsp", "retq"));
+}
+
 TEST_F(X86TargetTest, PrologueSavesControlWords) {
   EXPECT_THAT(frame("znver3", {"MXCSR", "FPCW"}, false),
               ElementsAre("leaq -0x8(%rsp), %rsp", "vstmxcsr (%rsp)",
@@ -334,6 +400,9 @@ TEST_F(X86TargetTest, LoopCounter) {
   EXPECT_EQ(ET.getDefaultLoopCounterRegister(State.getTriple()),
             reg(State, "R8"));
   EXPECT_EQ(ET.getScratchMemoryRegister(State.getTriple()), reg(State, "RDI"));
+  // Win64 passes the first argument in RCX.
+  const LLVMState &Win = state("znver3", Windows);
+  EXPECT_EQ(ET.getScratchMemoryRegister(Win.getTriple()), reg(Win, "RCX"));
   MCContext Ctx(State.getTriple(), &State.getAsmInfo(), &State.getRegInfo(),
                 &State.getSubtargetInfo());
   const MCExpr *Target = MCSymbolRefExpr::create(Ctx.createTempSymbol(), Ctx);
