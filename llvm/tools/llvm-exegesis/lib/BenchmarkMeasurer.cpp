@@ -49,15 +49,22 @@ Expected<std::unique_ptr<BenchmarkMeasurer>>
 BenchmarkMeasurer::create(const LLVMState &State,
                           const BenchmarkRunOptions &Options) {
   Triple Host(sys::getProcessTriple());
-  if (State.getTriple().getArch() != Host.getArch() || !Host.isOSLinux())
-    return measureError("cannot measure " + State.getTriple().str() +
-                        " code on this " + Host.str() +
-                        " host; stop before the measure phase with "
-                        "-benchmark-phase=assemble-measured-code");
+  bool DryRun = Options.Phase == BenchmarkPhase::DryRunMeasurement;
+  bool ForeignCode =
+      State.getTriple().getArch() != Host.getArch() || !Host.isOSLinux();
+  // A dry run never calls the code, so it may prepare another target's; no
+  // counter of that target can be opened here, though.
+  if (ForeignCode && !(DryRun && Options.UseDummyPerfCounters))
+    return measureError(
+        "cannot measure " + State.getTriple().str() + " code on this " +
+        Host.str() +
+        " host; stop before the measure phase with "
+        "-benchmark-phase=assemble-measured-code" +
+        (DryRun ? " or dry-run it with -use-dummy-perf-counters" : ""));
   if (Options.Execution == ExecutionMode::InProcess &&
       Options.BenchmarkProcessCpu)
-    return measureError("-benchmark-process-cpu is only supported in the "
-                        "subprocess execution mode");
+    return measureError("The inprocess execution mode does not support "
+                        "benchmark core pinning.");
   std::unique_ptr<BenchmarkMeasurer> M(new BenchmarkMeasurer(State, Options));
 
   if (Options.UseDummyPerfCounters) {
@@ -199,6 +206,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       return Function.takeError();
     Loaded.push_back(std::move(*Function));
   }
+  if (Options.Phase == BenchmarkPhase::DryRunMeasurement)
+    return VariantResult();
   bool Calibrate = TimeBased && Estimator;
 
   // What runs in one executor call. Normally everything, round robin; code
@@ -428,6 +437,8 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   }
   Result.Measurements = std::move(Best->Measures);
   LastSampling = WinnerSampling;
+  if (Options.Phase == BenchmarkPhase::DryRunMeasurement)
+    return Error::success();
 
   if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
       Functions.size() == 2 && !Result.Measurements.empty()) {

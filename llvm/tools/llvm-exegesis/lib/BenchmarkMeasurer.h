@@ -22,6 +22,11 @@
 // from the snippet's cost and, under min aggregation, run after run until two
 // runs settle and agree (TimeBasedSampler.h).
 //
+// A dry run (-benchmark-phase=dry-run-measurement) goes as far as the first
+// call into the executor: counters opened, executors made, memory
+// definitions mapped into shared memory, every function (and twin) loaded;
+// nothing is executed, and the result has no measurements.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKMEASURER_H

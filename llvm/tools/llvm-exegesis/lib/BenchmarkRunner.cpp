@@ -139,7 +139,7 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
         return E;
     Functions.push_back({Request, std::move(*Function)});
   }
-  if (Options.Phase < BenchmarkPhase::Measure) {
+  if (Options.Phase < BenchmarkPhase::DryRunMeasurement) {
     Result.Error = "actual measurements skipped.";
     return Result;
   }
