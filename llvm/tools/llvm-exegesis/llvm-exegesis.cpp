@@ -442,9 +442,11 @@ static Error checkOptions() {
     return createStringError(inconvertibleErrorCode(),
                              "The inprocess execution mode does not support "
                              "benchmark core pinning.");
+  Triple Target(Triple::normalize(TripleName));
+  // An unknown architecture is LLVMState's to report.
   if (!TripleName.empty() && MCPU.empty() &&
-      Triple(Triple::normalize(TripleName)).getArch() !=
-          Triple(sys::getProcessTriple()).getArch())
+      Target.getArch() != Triple::UnknownArch &&
+      Target.getArch() != Triple(sys::getProcessTriple()).getArch())
     return createStringError(
         inconvertibleErrorCode(),
         "A CPU must be explicitly specified when cross compiling. To see all "

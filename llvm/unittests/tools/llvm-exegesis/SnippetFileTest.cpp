@@ -523,8 +523,9 @@ TEST_F(SnippetFileTest, MemoryAnnotationsNeedSubprocessMode) {
   Codes.front() = parseOne("# LLVM-EXEGESIS-SNIPPET-ADDRESS 10000\n");
   EXPECT_EQ(toString(checkSnippetsForExecutionMode(
                 Codes, ExecutionMode::InProcess, "-")),
-            "<stdin>: memory annotations (LLVM-EXEGESIS-SNIPPET-ADDRESS) need "
-            "-execution-mode=subprocess");
+            "<stdin>: Memory and snippet address annotations are only "
+            "supported in subprocess execution mode "
+            "(LLVM-EXEGESIS-SNIPPET-ADDRESS)");
 }
 
 TEST_F(SnippetFileTest, UnreadableFileIsAnError) {
