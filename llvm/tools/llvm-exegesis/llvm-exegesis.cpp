@@ -30,6 +30,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -124,6 +126,9 @@ static cl::opt<BenchmarkPhase> BenchmarkPhaseOpt(
         clEnumValN(BenchmarkPhase::AssembleMeasuredCode,
                    "assemble-measured-code",
                    "also assemble the measured function"),
+        clEnumValN(BenchmarkPhase::DryRunMeasurement, "dry-run-measurement",
+                   "also prepare the measurement, but do not execute the "
+                   "snippet"),
         clEnumValN(BenchmarkPhase::Measure, "measure", "measure (default)")));
 
 static cl::opt<RepetitionMode> RepetitionModeOpt(
@@ -291,6 +296,12 @@ static cl::opt<unsigned>
     MaxConfigsPerOpcode("max-configs-per-opcode",
                         cl::desc("how many configurations to try per opcode"),
                         cl::cat(BenchmarkOptions), cl::init(1));
+
+static cl::opt<bool> IgnoreInvalidSchedClass(
+    "ignore-invalid-sched-class",
+    cl::desc("-opcode-name/-opcode-index: skip instructions without a sched "
+             "class or whose sched class the CPU's model marks invalid"),
+    cl::cat(BenchmarkOptions), cl::init(false));
 
 static cl::opt<bool> X86DisableUpperSSERegisters(
     "x86-disable-upper-sse-registers",
@@ -466,6 +477,23 @@ static Error checkOptions() {
         inconvertibleErrorCode(),
         "exactly one of -snippets-file, -opcode-name and -opcode-index must "
         "be given");
+  // Upstream's wording for both.
+  if (BenchmarkProcessCPU.getNumOccurrences() &&
+      ExecutionModeOpt == ExecutionMode::InProcess &&
+      BenchmarkPhaseOpt >= BenchmarkPhase::DryRunMeasurement)
+    return createStringError(inconvertibleErrorCode(),
+                             "The inprocess execution mode does not support "
+                             "benchmark core pinning.");
+  Triple Target(Triple::normalize(TripleName));
+  // An unknown architecture is LLVMState's to report.
+  if (!TripleName.empty() && MCPU.empty() &&
+      Target.getArch() != Triple::UnknownArch &&
+      Target.getArch() != Triple(sys::getProcessTriple()).getArch())
+    return createStringError(
+        inconvertibleErrorCode(),
+        "A CPU must be explicitly specified when cross compiling. To see all "
+        "possible options for " +
+            TripleName + " triple use -mcpu=help");
   return Error::success();
 }
 
@@ -633,6 +661,7 @@ static void runOpcodes(const LLVMState &State) {
   SweepOptions.Measures = Measures;
   SweepOptions.PrintProgress = MeasurementsPrintProgress;
   SweepOptions.MaxConfigsPerOpcode = MaxConfigsPerOpcode;
+  SweepOptions.IgnoreInvalidSchedClass = IgnoreInvalidSchedClass;
   ResultsOutput Output = openResults(State);
   if (Output.Previous)
     SweepOptions.IsAlreadyDone = [&Output](const BenchmarkCode &Code) {

@@ -46,26 +46,33 @@ static Error probeEvents(ArrayRef<PerfEvent> Events, const Twine &Purpose) {
   return Error::success();
 }
 
-Error BenchmarkMeasurer::checkHostCanRun(const LLVMState &State) {
+Error BenchmarkMeasurer::checkHostCanRun(const LLVMState &State,
+                                         bool DryRun) {
   // The OS counts too: a Windows function follows another calling
   // convention than the Linux host's.
   if (State.canExecuteOnHost())
     return Error::success();
-  return measureError("cannot measure " + State.getTriple().str() +
-                      " code on this " + sys::getProcessTriple() +
-                      " host; stop before the measure phase with "
-                      "-benchmark-phase=assemble-measured-code");
+  return measureError(
+      "cannot measure " + State.getTriple().str() + " code on this " +
+      sys::getProcessTriple() +
+      " host; stop before the measure phase with "
+      "-benchmark-phase=assemble-measured-code" +
+      (DryRun ? " or dry-run it with -use-dummy-perf-counters" : ""));
 }
 
 Expected<std::unique_ptr<BenchmarkMeasurer>>
 BenchmarkMeasurer::create(const LLVMState &State,
                           const BenchmarkRunOptions &Options) {
-  if (Error E = checkHostCanRun(State))
-    return E;
+  bool DryRun = Options.Phase == BenchmarkPhase::DryRunMeasurement;
+  // A dry run never calls the code, so it may prepare another target's; no
+  // counter of that target can be opened here, though.
+  if (!(DryRun && Options.UseDummyPerfCounters))
+    if (Error E = checkHostCanRun(State, DryRun))
+      return E;
   if (Options.Execution == ExecutionMode::InProcess &&
       Options.BenchmarkProcessCpu)
-    return measureError("-benchmark-process-cpu is only supported in the "
-                        "subprocess execution mode");
+    return measureError("The inprocess execution mode does not support "
+                        "benchmark core pinning.");
   std::unique_ptr<BenchmarkMeasurer> M(new BenchmarkMeasurer(State, Options));
 
   if (Options.UseDummyPerfCounters) {
@@ -207,6 +214,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       return Function.takeError();
     Loaded.push_back(std::move(*Function));
   }
+  if (Options.Phase == BenchmarkPhase::DryRunMeasurement)
+    return VariantResult();
   bool Calibrate = TimeBased && Estimator;
 
   // What runs in one executor call. Normally everything, round robin; code
@@ -439,6 +448,8 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   }
   Result.Measurements = std::move(Best->Measures);
   LastSampling = WinnerSampling;
+  if (Options.Phase == BenchmarkPhase::DryRunMeasurement)
+    return Error::success();
 
   if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
       Functions.size() == 2 && !Result.Measurements.empty()) {

@@ -22,6 +22,11 @@
 // from the snippet's cost and, under min aggregation, run after run until two
 // runs settle and agree (TimeBasedSampler.h).
 //
+// A dry run (-benchmark-phase=dry-run-measurement) goes as far as the first
+// call into the executor: counters opened, executors made, memory
+// definitions mapped into shared memory, every function (and twin) loaded;
+// nothing is executed, and the result has no measurements.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKMEASURER_H
@@ -54,8 +59,9 @@ public:
   create(const LLVMState &State, const BenchmarkRunOptions &Options);
 
   /// Fails with one line when this host cannot run \p State's code (another
-  /// architecture, or another OS and so another calling convention).
-  static Error checkHostCanRun(const LLVMState &State);
+  /// architecture, or another OS and so another calling convention); for a
+  /// \p DryRun the line says how one can be done anyway.
+  static Error checkHostCanRun(const LLVMState &State, bool DryRun = false);
 
   ~BenchmarkMeasurer();
 

@@ -34,6 +34,10 @@ enum class BenchmarkPhase {
   PrepareSnippet,
   PrepareAndAssembleSnippet,
   AssembleMeasuredCode,
+  /// Everything the measure phase does but executing the measured code:
+  /// counters opened, executor set up, functions and memory prepared; the
+  /// result has no measurements and no error.
+  DryRunMeasurement,
   Measure
 };
 

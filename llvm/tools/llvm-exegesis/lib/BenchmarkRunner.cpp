@@ -167,7 +167,7 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
         return E;
     Functions.push_back({Request, std::move(*Function)});
   }
-  if (Options.Phase < BenchmarkPhase::Measure) {
+  if (Options.Phase < BenchmarkPhase::DryRunMeasurement) {
     Result.Error = "actual measurements skipped.";
     return Result;
   }

@@ -54,6 +54,14 @@ LLVMState::create(StringRef TripleName, StringRef CpuName, StringRef Features) {
   // a warning of its own instead of failing.
   std::unique_ptr<MCSubtargetInfo> GenericSTI(
       T.createMCSubtargetInfo(TT, "", ""));
+  if (State->CpuName == "help") {
+    // LLVM prints the target's CPUs and features for this name.
+    std::unique_ptr<MCSubtargetInfo> Help(
+        T.createMCSubtargetInfo(TT, "help", ""));
+    return createStringError(inconvertibleErrorCode(),
+                             "-mcpu=help: the CPUs of target '" + TT.str() +
+                                 "' are listed above; choose one");
+  }
   if (GenericSTI && !GenericSTI->isCPUStringValid(State->CpuName))
     return createStringError(inconvertibleErrorCode(),
                              "unknown CPU '" + State->CpuName +

@@ -2,9 +2,11 @@
 
 #include "OpcodeSweep.h"
 #include "BenchmarkRunner.h"
-#include "Interruption.h"
 #include "HostSupportCheck.h"
+#include "Interruption.h"
 #include "LLVMState.h"
+#include "llvm/MC/MCSchedule.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/Format.h"
 
 namespace llvm {
@@ -39,6 +41,22 @@ void OpcodeSweep::fail(StringRef Kind) {
   // Errors carry details (addresses, exit codes) after a colon; the kind is
   // what comes before.
   ++FailedByKind[Kind.split(':').first.trim().str()];
+}
+
+std::optional<std::string>
+OpcodeSweep::findInvalidSchedClass(unsigned Opcode) const {
+  unsigned SchedClass = State.getInstrInfo().get(Opcode).getSchedClass();
+  // Upstream's wording, which scripts grep for.
+  if (SchedClass == 0)
+    return std::string("ignoring instruction without sched class");
+  const MCSchedModel &Model = State.getSubtargetInfo().getSchedModel();
+  if (!Model.hasInstrSchedModel())
+    return std::nullopt;
+  if (!Model.getSchedClassDesc(SchedClass)->isValid())
+    return ("ignoring instruction whose sched class is invalid in the " +
+            State.getCpuName() + " model")
+        .str();
+  return std::nullopt;
 }
 
 static std::string formatDuration(double Seconds) {
@@ -97,6 +115,12 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
     unsigned Opcode = Opcodes[Index];
     if (Options.PrintProgress)
       reportProgress(Index, Opcodes.size(), false);
+    if (Options.IgnoreInvalidSchedClass)
+      if (std::optional<std::string> Invalid = findInvalidSchedClass(Opcode)) {
+        skip(Opcode, *Invalid, *Invalid);
+        MaxBenchmarks -= Options.MaxConfigsPerOpcode;
+        continue;
+      }
     Expected<std::vector<BenchmarkCode>> Codes =
         Generator.generateConfigurations(Opcode);
     if (!Codes) {

@@ -46,6 +46,11 @@ struct OpcodeSweepOptions {
   /// The most configurations the generator gives an opcode; bounds how many
   /// benchmarks the opcodes not looked at yet may give.
   unsigned MaxConfigsPerOpcode = 1;
+  /// Skip, before generating anything, the opcodes without a scheduling
+  /// class and those the CPU's scheduling model marks invalid (unsupported
+  /// on that CPU): what a sweep that checks the model has nothing to compare
+  /// against (-ignore-invalid-sched-class).
+  bool IgnoreInvalidSchedClass = false;
   /// When set, the benchmarks it accepts are not run (-resume: they are in
   /// the results file already).
   std::function<bool(const BenchmarkCode &)> IsAlreadyDone;
@@ -92,6 +97,8 @@ public:
 
 private:
   void skip(unsigned Opcode, StringRef Message, StringRef Reason);
+  /// Why \p Opcode's scheduling class is unusable, if it is.
+  std::optional<std::string> findInvalidSchedClass(unsigned Opcode) const;
   void fail(StringRef Kind);
   void reportProgress(size_t Done, size_t Total, bool Final);
 

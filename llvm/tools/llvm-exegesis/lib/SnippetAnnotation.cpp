@@ -209,8 +209,8 @@ private:
     if (Result.Address == 0)
       return invalid("expected <ADDRESS> to be non-zero");
     if (Result.Address % SnippetPageSize != 0)
-      return invalid("expected <ADDRESS> to be a multiple of the page size (" +
-                     Twine(SnippetPageSize) + ")");
+      return invalid("expected <ADDRESS> to be a multiple of the platform "
+                     "page size.");
     return Error::success();
   }
 

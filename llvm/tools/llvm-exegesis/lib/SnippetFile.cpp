@@ -607,8 +607,10 @@ Error checkSnippetsForExecutionMode(ArrayRef<BenchmarkCode> Codes,
   AddKind(HasSnippetAddress, AnnotationKind::SnippetAddress);
   return createStringError(inconvertibleErrorCode(),
                            (Filename == "-" ? StringRef("<stdin>") : Filename) +
-                               ": memory annotations (" + Kinds +
-                               ") need -execution-mode=subprocess");
+                               ": Memory and snippet address annotations "
+                               "are only supported in subprocess execution "
+                               "mode (" +
+                               Kinds + ")");
 }
 
 } // namespace exegesis

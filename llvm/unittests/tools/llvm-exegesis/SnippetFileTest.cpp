@@ -370,10 +370,10 @@ TEST_F(SnippetFileTest, MalformedMemMapAndSnippetAddress) {
             "specified memory definition");
   EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 100\n"),
             "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 100', "
-            "expected <ADDRESS> to be a multiple of the page size (4096)");
+            "expected <ADDRESS> to be a multiple of the platform page size.");
   EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 10000\n"),
             "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 10000', "
-            "expected <ADDRESS> to be a multiple of the page size (4096)");
+            "expected <ADDRESS> to be a multiple of the platform page size.");
   EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 0\n"),
             "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 0', "
             "expected <ADDRESS> to be non-zero");
@@ -406,8 +406,8 @@ TEST_F(SnippetFileTest, MalformedMemMapAndSnippetAddress) {
             "0x10000', expected <ADDRESS> in hexadecimal without a 0x prefix");
   EXPECT_EQ(parseError("# LLVM-EXEGESIS-SNIPPET-ADDRESS 10001\n"),
             "snippet.s:1: invalid comment 'LLVM-EXEGESIS-SNIPPET-ADDRESS "
-            "10001', expected <ADDRESS> to be a multiple of the page size "
-            "(4096)");
+            "10001', expected <ADDRESS> to be a multiple of the platform page "
+            "size.");
   EXPECT_EQ(parseError("# LLVM-EXEGESIS-SNIPPET-ADDRESS 10000000000000000\n"),
             "snippet.s:1: invalid comment 'LLVM-EXEGESIS-SNIPPET-ADDRESS "
             "10000000000000000', expected <ADDRESS> to fit in 64 bits");
@@ -514,16 +514,18 @@ TEST_F(SnippetFileTest, MemoryAnnotationsNeedSubprocessMode) {
   Codes.push_back(Code);
   EXPECT_EQ(toString(checkSnippetsForExecutionMode(
                 Codes, ExecutionMode::InProcess, "mem.s")),
-            "mem.s: memory annotations (LLVM-EXEGESIS-MEM-DEF, "
-            "LLVM-EXEGESIS-MEM-MAP) need -execution-mode=subprocess");
+            "mem.s: Memory and snippet address annotations are only supported "
+            "in subprocess execution mode (LLVM-EXEGESIS-MEM-DEF, "
+            "LLVM-EXEGESIS-MEM-MAP)");
   EXPECT_FALSE(static_cast<bool>(checkSnippetsForExecutionMode(
       Codes, ExecutionMode::SubProcess, "mem.s")));
 
   Codes.front() = parseOne("# LLVM-EXEGESIS-SNIPPET-ADDRESS 10000\n");
   EXPECT_EQ(toString(checkSnippetsForExecutionMode(
                 Codes, ExecutionMode::InProcess, "-")),
-            "<stdin>: memory annotations (LLVM-EXEGESIS-SNIPPET-ADDRESS) need "
-            "-execution-mode=subprocess");
+            "<stdin>: Memory and snippet address annotations are only "
+            "supported in subprocess execution mode "
+            "(LLVM-EXEGESIS-SNIPPET-ADDRESS)");
 }
 
 TEST_F(SnippetFileTest, UnreadableFileIsAnError) {

@@ -5,7 +5,7 @@
 # CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: unknown register 'NOPE' in 'LLVM-EXEGESIS-LIVEIN NOPE'
 # CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: invalid instruction mnemonic 'bogus'
 # CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: data directive is not allowed: a snippet file holds only instructions and LLVM-EXEGESIS annotations
-# CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: invalid comment 'LLVM-EXEGESIS-MEM-MAP buffer 12345', expected <ADDRESS> to be a multiple of the page size (4096)
+# CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: invalid comment 'LLVM-EXEGESIS-MEM-MAP buffer 12345', expected <ADDRESS> to be a multiple of the platform page size.
 # LLVM-EXEGESIS-DEFREG RAX
 # LLVM-EXEGESIS-LIVEIN NOPE
 bogus %rax

@@ -1,5 +1,5 @@
 # SNIPPET-ADDRESS alone also needs the subprocess executor.
 # RUN: not %exegesis-x86-prepare -snippets-file=%s 2>&1 | %only-these-lines %s
-# CHECK: llvm-exegesis error: {{.*}}snippet-address-inprocess.s: memory annotations (LLVM-EXEGESIS-SNIPPET-ADDRESS) need -execution-mode=subprocess
+# CHECK: llvm-exegesis error: {{.*}}snippet-address-inprocess.s: Memory and snippet address annotations are only supported in subprocess execution mode (LLVM-EXEGESIS-SNIPPET-ADDRESS)
 # LLVM-EXEGESIS-SNIPPET-ADDRESS 20000
 add %rax, %rax
