@@ -177,7 +177,10 @@ TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {
         std::pair("HLT", "system instruction"),
         std::pair("WRFSBASE64", "system instruction"),
         std::pair("STD", "changes the direction flag"),
-        std::pair("MOVSB", "string instruction (implicit memory operands)"),
+        std::pair("OUTSB", "system instruction"),
+        std::pair("MOV64ao64", "absolute address (moffs): no register can "
+                               "point it at scratch memory"),
+        std::pair("REP_PREFIX", "a prefix on its own, not an instruction"),
         std::pair("ADD_FrST0", "x87 instruction with an ST(i) operand"),
         std::pair("STR64r", "system instruction"),
         std::pair("LDMXCSR", "loads floating-point control state from memory"),
