@@ -91,6 +91,49 @@ bool readsCounterZeroedRegister(StringRef Name) {
   return Name == "XGETBV" || Name == "RDPKRUr";
 }
 
+/// The user data segment selector of Linux x86-64 processes (__USER_DS, the
+/// value of SS and DS): a valid selector for LAR, LSL, VERR and VERW, which
+/// otherwise would only ever see the null selector.
+constexpr int64_t UserDataSelector = 0x2b;
+
+/// LAR16rr ... LSL64rm, VERRr ... VERWm.
+struct SelectorForm {
+  /// LAR and LSL write a register of this width; VERR and VERW write only
+  /// ZF (0).
+  unsigned DestBits = 0;
+  bool FromMemory = false;
+};
+
+std::optional<SelectorForm> parseSelectorForm(StringRef Name) {
+  SelectorForm Form;
+  if (Name.consume_front("VERR") || Name.consume_front("VERW")) {
+    if (Name != "r" && Name != "m")
+      return std::nullopt;
+    Form.FromMemory = Name == "m";
+    return Form;
+  }
+  if (!Name.consume_front("LAR") && !Name.consume_front("LSL"))
+    return std::nullopt;
+  if (Name.consume_front("16"))
+    Form.DestBits = 16;
+  else if (Name.consume_front("32"))
+    Form.DestBits = 32;
+  else if (Name.consume_front("64"))
+    Form.DestBits = 64;
+  else
+    return std::nullopt;
+  if (Name != "rr" && Name != "rm")
+    return std::nullopt;
+  Form.FromMemory = Name == "rm";
+  return Form;
+}
+
+/// Explicit operands: the destination (LAR, LSL), then the selector's
+/// register or memory reference.
+unsigned getNumSelectorOperands(const SelectorForm &Form) {
+  return (Form.DestBits ? 1 : 0) + (Form.FromMemory ? 5 : 1);
+}
+
 bool isShadowStackNoOp(StringRef Name) {
   return Name == "RDSSPD" || Name == "RDSSPQ" || Name == "INCSSPD" ||
          Name == "INCSSPQ";
@@ -129,6 +172,24 @@ public:
     I.addOperand(MCOperand::createImm(Disp));
     I.addOperand(MCOperand::createReg(MCRegister()));
     return I;
+  }
+
+  /// `Opcode $Imm, Reg` on a 32-bit register (OR32ri8, AND32ri8).
+  MCInst aluImmediate(StringRef Opcode, StringRef Reg, int64_t Imm) const {
+    MCInst I = inst(Opcode);
+    I.addOperand(MCOperand::createReg(reg(Reg)));
+    I.addOperand(MCOperand::createReg(reg(Reg)));
+    I.addOperand(MCOperand::createImm(Imm));
+    return I;
+  }
+
+  /// Appends the memory reference 0(%rdi).
+  void addScratchAddress(MCInst &I) const {
+    I.addOperand(MCOperand::createReg(reg("RDI")));
+    I.addOperand(MCOperand::createImm(1));
+    I.addOperand(MCOperand::createReg(MCRegister()));
+    I.addOperand(MCOperand::createImm(0));
+    I.addOperand(MCOperand::createReg(MCRegister()));
   }
 
   MCInst moveImmediate(StringRef Dst, int64_t Imm) const {
@@ -290,6 +351,76 @@ getCounterZeroedSnippet(const LLVMState &State, const InstructionModel &Model,
   return Snippet;
 }
 
+std::optional<PreparedSnippet> getSelectorSnippet(const LLVMState &State,
+                                                  const InstructionModel &Model,
+                                                  const SelectorForm &Form,
+                                                  bool Serial, unsigned Index) {
+  if (Index > 0)
+    return std::nullopt;
+  Builder B(State);
+  PreparedSnippet Snippet;
+  std::vector<MCInst> &Insts = Snippet.Instructions;
+  StringRef Name = Model.getName();
+  bool SetsFlagOnly = Form.DestBits == 0;
+  if (Serial) {
+    // The selector is made from what the instruction produced, so that it
+    // waits for it, and is valid again whatever that was: (X | S) & S = S.
+    if (SetsFlagOnly) {
+      MCInst SetZ = B.inst("SETCCr");
+      SetZ.addOperand(MCOperand::createReg(B.reg("CL")));
+      SetZ.addOperand(MCOperand::createImm(4)); // E: ZF set.
+      Insts.push_back(SetZ);
+    }
+    Insts.push_back(B.aluImmediate("OR32ri8", "ECX", UserDataSelector));
+    Insts.push_back(B.aluImmediate("AND32ri8", "ECX", UserDataSelector));
+    if (Form.FromMemory) {
+      MCInst Store = B.inst("MOV16mr");
+      B.addScratchAddress(Store);
+      Store.addOperand(MCOperand::createReg(B.reg("CX")));
+      Insts.push_back(Store);
+    }
+  } else if (Form.FromMemory) {
+    MCInst Store = B.inst("MOV16mi");
+    B.addScratchAddress(Store);
+    Store.addOperand(MCOperand::createImm(UserDataSelector));
+    Insts.push_back(Store);
+  } else {
+    Insts.push_back(B.moveImmediate("ECX", UserDataSelector));
+  }
+  MCInst I = B.inst(Model.getOpcode());
+  if (!SetsFlagOnly) {
+    // Serial: into the selector's register; otherwise into one apart.
+    static constexpr StringRef Dest[2][3] = {{"DX", "EDX", "RDX"},
+                                             {"CX", "ECX", "RCX"}};
+    unsigned Width = Form.DestBits == 16 ? 0 : Form.DestBits == 32 ? 1 : 2;
+    I.addOperand(MCOperand::createReg(B.reg(Dest[Serial][Width])));
+  }
+  if (Form.FromMemory)
+    B.addScratchAddress(I);
+  else
+    I.addOperand(MCOperand::createReg(B.reg("CX")));
+  Insts.push_back(I);
+
+  std::string Where =
+      Form.FromMemory ? "stored at RDI in scratch memory" : "in CX";
+  Snippet.Config = "selector 0x2b";
+  if (Serial)
+    Snippet.Info =
+        (Name + " of the user data segment selector 0x2b " + Where +
+         ", remade every repetition from what the previous " + Name +
+         " produced (" + (SetsFlagOnly ? "ZF, through SETE and " : "through ") +
+         "OR and AND with 0x2b), so per_snippet_value is one " + Name +
+         " with its " + plural(Insts.size() - 1, "set-up instruction"))
+            .str();
+  else
+    Snippet.Info = (Name + " of the user data segment selector 0x2b " + Where +
+                    ", set again every repetition, so the repetitions are "
+                    "independent; per_snippet_value is one " +
+                    Name + " with its set-up")
+                       .str();
+  return Snippet;
+}
+
 std::optional<PreparedSnippet>
 getShadowStackSnippet(const LLVMState &State, const InstructionModel &Model,
                       unsigned Index) {
@@ -333,6 +464,10 @@ bool hasX86PreparedSnippet(const LLVMState &State,
     return Model.getDesc().getNumOperands() == 0;
   if (isShadowStackNoOp(Name))
     return Model.getDesc().getNumOperands() > 0;
+  // The selector is Linux's.
+  if (std::optional<SelectorForm> Form = parseSelectorForm(Name))
+    return State.getTriple().isOSLinux() &&
+           Model.getDesc().getNumOperands() == getNumSelectorOperands(*Form);
   return false;
 }
 
@@ -348,6 +483,8 @@ getX86PreparedSnippet(const LLVMState &State, const InstructionModel &Model,
     return getCounterZeroedSnippet(State, Model, Serial, Index);
   if (isShadowStackNoOp(Name))
     return getShadowStackSnippet(State, Model, Index);
+  if (std::optional<SelectorForm> Form = parseSelectorForm(Name))
+    return getSelectorSnippet(State, Model, *Form, Serial, Index);
   return std::nullopt;
 }
 

@@ -4,7 +4,8 @@
 // implicit registers hold particular values, which the generic generators
 // cannot choose: string instructions need RSI/RDI inside scratch memory and
 // a small count in RCX, re-established every repetition because each
-// execution moves them; XGETBV and RDPKRU fault unless ECX is 0. These
+// execution moves them; XGETBV and RDPKRU fault unless ECX is 0; LAR, LSL,
+// VERR and VERW only take their real path with a valid selector. These
 // snippets are built here whole, with the set-up instructions that keep every
 // repetition valid, and say in their config and info what one repetition
 // measures.

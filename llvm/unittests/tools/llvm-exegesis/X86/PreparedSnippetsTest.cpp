@@ -241,6 +241,40 @@ TEST_F(PreparedSnippetsTest, ShadowStackReadsNeedNoShadowStackPointer) {
   }
 }
 
+TEST_F(PreparedSnippetsTest, SelectorIsValidEveryRepetition) {
+  // Serial: the selector register is remade from the result as
+  // (X | 0x2b) & 0x2b, so it is the user data selector whatever X was.
+  for (StringRef Name : {"LAR32rr", "LSL64rr", "LAR16rm", "VERRr", "VERWm"}) {
+    std::vector<BenchmarkCode> Codes = generate(BenchmarkMode::Latency, Name);
+    ASSERT_EQ(Codes.size(), 1u) << Name.str();
+    const std::vector<MCInst> &Insts = Codes[0].Key.Instructions;
+    EXPECT_EQ(name(Insts.back()), Name);
+    std::vector<StringRef> Names;
+    for (const MCInst &I : Insts)
+      Names.push_back(name(I));
+    auto Or = find(Names, "OR32ri8");
+    ASSERT_NE(Or, Names.end()) << Name.str();
+    ASSERT_NE(Or + 1, Names.end());
+    EXPECT_EQ(*(Or + 1), "AND32ri8") << Name.str();
+    for (unsigned I :
+         {unsigned(Or - Names.begin()), unsigned(Or - Names.begin()) + 1}) {
+      EXPECT_EQ(Insts[I].getOperand(0).getReg(), reg("ECX"));
+      EXPECT_EQ(Insts[I].getOperand(2).getImm(), 0x2b);
+    }
+    EXPECT_EQ(Codes[0].Key.Config, "selector 0x2b");
+  }
+  // Otherwise the selector is set again by an immediate: no chain.
+  std::vector<BenchmarkCode> Codes =
+      generate(BenchmarkMode::InverseThroughput, "LAR32rr");
+  ASSERT_EQ(Codes.size(), 1u);
+  const std::vector<MCInst> &Insts = Codes[0].Key.Instructions;
+  ASSERT_EQ(Insts.size(), 2u);
+  EXPECT_EQ(name(Insts[0]), "MOV32ri");
+  EXPECT_EQ(Insts[0].getOperand(1).getImm(), 0x2b);
+  EXPECT_EQ(Insts[1].getOperand(0).getReg(), reg("EDX"));
+  EXPECT_EQ(Insts[1].getOperand(1).getReg(), reg("CX"));
+}
+
 TEST_F(PreparedSnippetsTest, ThirtyTwoBitAddressFormsStaySkipped) {
   SnippetGeneratorOptions Options;
   std::unique_ptr<SnippetGenerator> G =
