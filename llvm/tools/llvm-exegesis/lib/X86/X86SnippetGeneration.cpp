@@ -27,7 +27,8 @@ enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 /// Opcodes (by name prefix) that only the kernel or a hypervisor may run, or
 /// that would change the process state a measurement relies on (fs/gs base,
 /// protection keys, shadow stacks, interrupts, I/O ports, sleeping). Some
-/// user-mode ones among them (XGETBV, RDPKRU, RDSSP, INCSSP) get prepared
+/// user-mode ones among them (XGETBV, RDPKRU, RDSSP, INCSSP, LAR, LSL,
+/// VERR, VERW) get prepared
 /// snippets (X86PreparedSnippets.h) instead, and are kept here so that they
 /// never become another opcode's helper.
 constexpr StringLiteral SystemPrefixes[] = {
