@@ -68,6 +68,18 @@ constexpr StringLiteral SystemPrefixes[] = {
 constexpr StringLiteral ControlStatePrefixes[] = {"LDMXCSR", "VLDMXCSR",
                                                   "FLDCW", "FLDENV", "FRSTOR"};
 
+/// Opcodes that LLVM models as loading or storing (to keep memory accesses
+/// ordered around them) but that address no memory.
+constexpr StringLiteral AddressNoMemory[] = {
+    "LFENCE",   "MFENCE",   "SFENCE",   "PAUSE",      "SERIALIZE", "FEMMS",
+    "MMX_EMMS", "RDFSBASE", "RDGSBASE", "RDFSBASE64", "RDGSBASE64"};
+
+/// Masked stores to the address in RDI, which holds the scratch pointer on
+/// entry and which they do not move (their 32-bit forms use EDI, which
+/// cannot hold it).
+constexpr StringLiteral StoreAtScratchPointer[] = {
+    "MASKMOVDQU64", "VMASKMOVDQU64", "MMX_MASKMOVQ64"};
+
 bool startsWithOpcodePrefix(StringRef Name, ArrayRef<StringLiteral> Prefixes) {
   for (StringLiteral Prefix : Prefixes) {
     if (!Name.starts_with(Prefix))
@@ -268,7 +280,9 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       if (Class == "BNDR")
         return std::string("MPX bound register");
     }
-    if ((Desc.mayLoad() || Desc.mayStore()) && !Model.hasMemoryReference())
+    if ((Desc.mayLoad() || Desc.mayStore()) && !Model.hasMemoryReference() &&
+        !is_contained(AddressNoMemory, Name) &&
+        !is_contained(StoreAtScratchPointer, Name))
       return std::string("accesses memory through implicit registers");
     return std::nullopt;
   }
