@@ -4,6 +4,7 @@
 #include "Assembler.h"
 #include "ExecutableFunction.h"
 #include "LLVMState.h"
+#include "Target.h"
 #include "llvm/Support/Format.h"
 #include <algorithm>
 #include <chrono>
@@ -131,6 +132,16 @@ HostSupportCheck::check(const BenchmarkCode &Code, unsigned Opcode) {
                   : "skipped, the host cannot execute " +
                         State.getOpcodeName(Culprit).str() +
                         ", which its snippet needs (SIGILL when probed)";
+  }
+  unsigned Faulting =
+      P->FaultingInstruction
+          ? Code.Key.Instructions[*P->FaultingInstruction].getOpcode()
+          : Opcode;
+  std::string Cause =
+      State.getExegesisTarget().getIllegalInstructionCause(State, Faulting);
+  if (!Cause.empty()) {
+    Message.pop_back(); // The closing parenthesis.
+    Message += ": " + Cause + ")";
   }
   return HostRefusal{std::move(Message), SigillReason.str()};
 }

@@ -71,6 +71,16 @@ SnippetGenerationTarget::getDefaultImmediate(const InstructionModel &,
   return 1;
 }
 
+bool SnippetGenerationTarget::preparesSnippet(const LLVMState &,
+                                              const InstructionModel &) const {
+  return false;
+}
+
+std::optional<PreparedSnippet> SnippetGenerationTarget::getPreparedSnippet(
+    const LLVMState &, const InstructionModel &, bool, unsigned) const {
+  return std::nullopt;
+}
+
 std::string SnippetGenerationTarget::describeConfiguration(
     const LLVMState &, const InstructionModel &, const MCInst &) const {
   return "";

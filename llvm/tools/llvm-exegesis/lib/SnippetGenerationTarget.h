@@ -41,6 +41,18 @@ struct OperandConfiguration {
   SlotValues Fixed;
 };
 
+/// A whole snippet the target builds for an opcode whose implicit registers
+/// need values the generic generators cannot choose (x86 string
+/// instructions: pointers into scratch memory and a count, re-set every
+/// repetition).
+struct PreparedSnippet {
+  std::vector<MCInst> Instructions;
+  /// The YAML `config` text.
+  std::string Config;
+  /// The YAML `info` text: what one repetition of the snippet measures.
+  std::string Info;
+};
+
 class SnippetGenerationTarget {
 public:
   virtual ~SnippetGenerationTarget();
@@ -95,6 +107,18 @@ public:
   /// The value for an immediate that no configuration fixed.
   virtual int64_t getDefaultImmediate(const InstructionModel &Model,
                                       const OperandSlot &Slot) const;
+
+  /// Whether the target builds \p Model's snippets itself
+  /// (getPreparedSnippet) instead of the generic generators.
+  virtual bool preparesSnippet(const LLVMState &State,
+                               const InstructionModel &Model) const;
+
+  /// Configuration number \p Index of a prepared snippet for \p Model, or
+  /// nullopt when there are fewer. \p Serial: the snippet is for latency,
+  /// so repetitions should depend on each other where they can.
+  virtual std::optional<PreparedSnippet>
+  getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
+                     bool Serial, unsigned Index) const;
 
   /// The YAML `config` text for \p Inst (e.g. an LEA addressing form).
   virtual std::string describeConfiguration(const LLVMState &State,

@@ -137,7 +137,9 @@ SnippetGenerator::computeRegisterInitialValues(ArrayRef<MCInst> Instructions) {
     Regs.clear();
     Model.getReadRegisters(Inst, Regs);
     for (MCRegister Reg : Regs) {
-      if (Reg == ScratchRegister)
+      // The scratch pointer keeps its entry value, and so does any part of
+      // it (x86 string instructions name EDI implicitly).
+      if (ScratchRegister.isValid() && Pool.aliases(Reg, ScratchRegister))
         continue;
       BitVector Missing = Pool.unitsOf(Reg);
       Missing.reset(Written);
@@ -190,15 +192,64 @@ static bool sameInstructions(ArrayRef<MCInst> A, ArrayRef<MCInst> B) {
   return true;
 }
 
+BenchmarkCode
+SnippetGenerator::makeBenchmarkCode(std::vector<MCInst> Instructions,
+                                    std::string Config, std::string Info) {
+  BenchmarkCode Code;
+  // Registers the subtarget cannot set are left as they are: the snippet
+  // still assembles (for a cross target, or a CPU-less phase); a CPU that
+  // lacks the registers cannot run the instruction anyway.
+  std::string NotInitialized;
+  std::vector<RegisterValue> InitialValues =
+      computeRegisterInitialValues(Instructions);
+  Target.adjustInitialValues(State, Instructions, InitialValues);
+  for (RegisterValue &Value : InitialValues) {
+    if (canInitialize(Value.Register)) {
+      Code.Key.RegisterInitialValues.push_back(std::move(Value));
+      continue;
+    }
+    NotInitialized += NotInitialized.empty() ? "" : ", ";
+    NotInitialized += State.getRegisterName(Value.Register).str();
+  }
+  if (!NotInitialized.empty())
+    Info +=
+        " (not initialized, the subtarget cannot set them: " + NotInitialized +
+        ")";
+  Code.Key.Config = std::move(Config);
+  Code.Key.Instructions = std::move(Instructions);
+  Code.Info = std::move(Info);
+  if (ScratchRegister.isValid())
+    Code.LiveIns.push_back(ScratchRegister);
+  return Code;
+}
+
+std::vector<BenchmarkCode> SnippetGenerator::generatePreparedConfigurations(
+    const InstructionModel &Model) {
+  std::vector<BenchmarkCode> Codes;
+  bool Serial = Options.Mode == BenchmarkMode::Latency;
+  for (unsigned Index = 0; Index < std::max(1u, Options.MaxConfigs); ++Index) {
+    std::optional<PreparedSnippet> Snippet =
+        Target.getPreparedSnippet(State, Model, Serial, Index);
+    if (!Snippet)
+      break;
+    Codes.push_back(makeBenchmarkCode(std::move(Snippet->Instructions),
+                                      std::move(Snippet->Config),
+                                      std::move(Snippet->Info)));
+  }
+  return Codes;
+}
+
 Expected<std::vector<BenchmarkCode>>
 SnippetGenerator::generateConfigurations(unsigned Opcode) {
   scope_exit DropModel([&] {
     if (!KeptModels.test(Opcode))
       Models[Opcode].reset();
   });
+  const InstructionModel &Model = getModel(Opcode);
+  if (Target.preparesSnippet(State, Model))
+    return generatePreparedConfigurations(Model);
   if (std::optional<std::string> Reason = getUnsupportedReason(Opcode))
     return make_error<SnippetGenerationError>(true, *Reason);
-  const InstructionModel &Model = getModel(Opcode);
   if (Model.accessesMemory() && !ScratchRegister.isValid())
     return make_error<SnippetGenerationError>(
         true, "memory operand, and no scratch memory on this target");
@@ -221,32 +272,11 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
           return sameInstructions(C.Key.Instructions, Snippet->Instructions);
         }))
       continue;
-    BenchmarkCode Code;
-    // Registers the subtarget cannot set are left as they are: the snippet
-    // still assembles (for a cross target, or a CPU-less phase); a CPU that
-    // lacks the registers cannot run the instruction anyway.
-    std::string NotInitialized;
-    std::vector<RegisterValue> InitialValues =
-        computeRegisterInitialValues(Snippet->Instructions);
-    Target.adjustInitialValues(State, Snippet->Instructions, InitialValues);
-    for (RegisterValue &Value : InitialValues) {
-      if (canInitialize(Value.Register)) {
-        Code.Key.RegisterInitialValues.push_back(std::move(Value));
-        continue;
-      }
-      NotInitialized += NotInitialized.empty() ? "" : ", ";
-      NotInitialized += State.getRegisterName(Value.Register).str();
-    }
-    if (!NotInitialized.empty())
-      Snippet->Info += " (not initialized, the subtarget cannot set them: " +
-                       NotInitialized + ")";
-    Code.Key.Config =
+    std::string ConfigText =
         Target.describeConfiguration(State, Model, Snippet->Instructions[0]);
-    Code.Key.Instructions = std::move(Snippet->Instructions);
-    Code.Info = std::move(Snippet->Info);
-    if (ScratchRegister.isValid())
-      Code.LiveIns.push_back(ScratchRegister);
-    Codes.push_back(std::move(Code));
+    Codes.push_back(makeBenchmarkCode(std::move(Snippet->Instructions),
+                                      std::move(ConfigText),
+                                      std::move(Snippet->Info)));
   }
   return Codes;
 }

@@ -130,6 +130,16 @@ protected:
   BitVector unitsOfChosenRegisters(const InstructionModel &Model,
                                    const SlotValues &Values) const;
 
+  /// The benchmark for \p Instructions: their register initial values
+  /// (adjusted by the target) and the scratch pointer as a live-in.
+  BenchmarkCode makeBenchmarkCode(std::vector<MCInst> Instructions,
+                                  std::string Config, std::string Info);
+
+  /// The snippets the target builds itself for \p Model, one per
+  /// configuration (at least one).
+  std::vector<BenchmarkCode>
+  generatePreparedConfigurations(const InstructionModel &Model);
+
   static Error noStrategy(StringRef Reason) {
     return make_error<SnippetGenerationError>(false, Reason.str());
   }

@@ -113,6 +113,14 @@ public:
     return "";
   }
 
+  /// Why \p Opcode raises an invalid-opcode fault (SIGILL) on some CPUs that
+  /// have it (a feature the kernel left off, a process state), for the
+  /// reason a host check gives; empty when only a missing extension does.
+  virtual std::string getIllegalInstructionCause(const LLVMState &,
+                                                 unsigned) const {
+    return "";
+  }
+
   /// The loop counter of loop repetition when the snippet does not choose
   /// one (LLVM-EXEGESIS-LOOP-REGISTER); invalid when loops are unsupported.
   virtual MCRegister getDefaultLoopCounterRegister(const Triple &) const {

@@ -248,6 +248,19 @@ class X86ExegesisTarget : public ExegesisTarget {
   std::string describeVectorStateCost(const LLVMState &State,
                                       const BenchmarkCode &Code) const override;
 
+  std::string getIllegalInstructionCause(const LLVMState &State,
+                                         unsigned Opcode) const override {
+    StringRef Name = State.getOpcodeName(Opcode);
+    if (Name == "INCSSPD" || Name == "INCSSPQ")
+      return "INCSSP raises #UD unless the process has a shadow stack";
+    if (Name == "RDPKRUr")
+      return "RDPKRU raises #UD unless the CPU has PKU and the kernel "
+             "enabled it (OSPKE)";
+    if (Name == "XGETBV")
+      return "XGETBV raises #UD unless the kernel enabled XSAVE (OSXSAVE)";
+    return "";
+  }
+
   MCRegister getDefaultLoopCounterRegister(const Triple &TT) const override {
     return TT.isArch64Bit() ? X86Names::get().R8 : MCRegister();
   }

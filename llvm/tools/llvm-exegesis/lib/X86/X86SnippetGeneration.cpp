@@ -12,6 +12,7 @@
 #include "../LLVMState.h"
 #include "../RegisterWidth.h"
 #include "../SnippetGenerationTarget.h"
+#include "X86PreparedSnippets.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,7 +26,11 @@ enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 
 /// Opcodes (by name prefix) that only the kernel or a hypervisor may run, or
 /// that would change the process state a measurement relies on (fs/gs base,
-/// protection keys, shadow stacks, interrupts, I/O ports, sleeping).
+/// protection keys, shadow stacks, interrupts, I/O ports, sleeping). Some
+/// user-mode ones among them (XGETBV, RDPKRU, RDSSP, INCSSP, LAR, LSL,
+/// VERR, VERW) get prepared
+/// snippets (X86PreparedSnippets.h) instead, and are kept here so that they
+/// never become another opcode's helper.
 constexpr StringLiteral SystemPrefixes[] = {
     "CLAC",        "CLGI",      "CLI",       "CLTS",      "CLRSSBSY",
     "CLUI",        "ENCL",      "ERETS",     "ERETU",     "FXRSTOR",
@@ -55,13 +60,25 @@ constexpr StringLiteral SystemPrefixes[] = {
     "RMPQUERY",    "XGETBV",    "SEAMCALL",  "SEAMOPS",   "SEAMRET",
     "ENCLS",       "ENCLU",     "ENCLV",     "XRSTORS",   "INVLPGA",
     "INTO",        "MONITORX",  "MWAITX",    "WRSSD",     "WRSSQ",
-    "WRUSSD",      "WRUSSQ"};
+    "WRUSSD",      "WRUSSQ",    "OUTSB",     "OUTSW",     "OUTSL"};
 
 /// Opcodes that load floating-point control state from memory: the scratch
 /// memory holds zeros, which would unmask every exception for the rest of
 /// the process.
 constexpr StringLiteral ControlStatePrefixes[] = {"LDMXCSR", "VLDMXCSR",
                                                   "FLDCW", "FLDENV", "FRSTOR"};
+
+/// Opcodes that LLVM models as loading or storing (to keep memory accesses
+/// ordered around them) but that address no memory.
+constexpr StringLiteral AddressNoMemory[] = {
+    "LFENCE",   "MFENCE",   "SFENCE",   "PAUSE",      "SERIALIZE", "FEMMS",
+    "MMX_EMMS", "RDFSBASE", "RDGSBASE", "RDFSBASE64", "RDGSBASE64"};
+
+/// Masked stores to the address in RDI, which holds the scratch pointer on
+/// entry and which they do not move (their 32-bit forms use EDI, which
+/// cannot hold it).
+constexpr StringLiteral StoreAtScratchPointer[] = {
+    "MASKMOVDQU64", "VMASKMOVDQU64", "MMX_MASKMOVQ64"};
 
 bool startsWithOpcodePrefix(StringRef Name, ArrayRef<StringLiteral> Prefixes) {
   for (StringLiteral Prefix : Prefixes) {
@@ -129,9 +146,26 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
            Name == "DIV64r";
   }
 
+  bool preparesSnippet(const LLVMState &State,
+                       const InstructionModel &Model) const override {
+    return hasX86PreparedSnippet(State, Model);
+  }
+
+  std::optional<PreparedSnippet>
+  getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
+                     bool Serial, unsigned Index) const override {
+    return getX86PreparedSnippet(State, Model, Serial, Index);
+  }
+
   void adjustInitialValues(const LLVMState &State,
                            ArrayRef<MCInst> Instructions,
                            std::vector<RegisterValue> &Values) const override {
+    // Nothing sets DF or SSP: the ABI leaves DF clear on entry, and the
+    // shadow stack pointer is the process's own.
+    erase_if(Values, [&](const RegisterValue &V) {
+      StringRef Name = State.getRegisterName(V.Register);
+      return Name == "DF" || Name == "SSP";
+    });
     // Zero divided by zero raises #DE; zero divided by one is zero again,
     // so a chain of divisions stays well defined.
     for (const MCInst &Inst : Instructions) {
@@ -186,6 +220,8 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     // Locked forms are codegen's: they encode no LOCK prefix of their own.
     if (Name.ends_with("Locked"))
       return std::string("pseudo instruction");
+    if (Name == "REP_PREFIX" || Name == "REPNE_PREFIX")
+      return std::string("a prefix on its own, not an instruction");
     if (Name.starts_with("DIV") || Name.starts_with("IDIV")) {
       StringRef Form = Name.drop_front(Name.starts_with("I") ? 4 : 3);
       if (!Form.empty() && isDigit(Form.front()) && Form.ends_with("m"))
@@ -215,9 +251,15 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
         if (IsNamed(Reg, {"CS", "DS", "ES", "FS", "GS", "SS"}))
           return std::string("uses a segment register");
       }
+    // String instructions with 64-bit addresses have prepared snippets; these
+    // use ESI/EDI, which cannot hold the scratch pointer.
+    if (Name.starts_with("REP_") && Name.ends_with("_32"))
+      return std::string(
+          "32-bit address size (the scratch pointer needs 64 bits)");
     for (const MemoryReference &Ref : Model.memoryReferences())
       if (Ref.NumOperands != MemSize)
-        return std::string("string instruction (implicit memory operands)");
+        return std::string("absolute address (moffs): no register can point "
+                           "it at scratch memory");
     std::optional<unsigned> LEAMemory = getLEAMemoryStart(Model);
     for (const ModelOperand &Op : Model.operands()) {
       if (Op.Kind != OperandKind::Register || Op.IsMemory ||
@@ -238,7 +280,9 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       if (Class == "BNDR")
         return std::string("MPX bound register");
     }
-    if ((Desc.mayLoad() || Desc.mayStore()) && !Model.hasMemoryReference())
+    if ((Desc.mayLoad() || Desc.mayStore()) && !Model.hasMemoryReference() &&
+        !is_contained(AddressNoMemory, Name) &&
+        !is_contained(StoreAtScratchPointer, Name))
       return std::string("accesses memory through implicit registers");
     return std::nullopt;
   }

@@ -177,7 +177,10 @@ TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {
         std::pair("HLT", "system instruction"),
         std::pair("WRFSBASE64", "system instruction"),
         std::pair("STD", "changes the direction flag"),
-        std::pair("MOVSB", "string instruction (implicit memory operands)"),
+        std::pair("OUTSB", "system instruction"),
+        std::pair("MOV64ao64", "absolute address (moffs): no register can "
+                               "point it at scratch memory"),
+        std::pair("REP_PREFIX", "a prefix on its own, not an instruction"),
         std::pair("ADD_FrST0", "x87 instruction with an ST(i) operand"),
         std::pair("STR64r", "system instruction"),
         std::pair("LDMXCSR", "loads floating-point control state from memory"),
@@ -189,6 +192,33 @@ TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {
   // Names that merely start like a system instruction are fine.
   EXPECT_FALSE(G->getUnsupportedReason(opcode("STC")).has_value());
   EXPECT_FALSE(G->getUnsupportedReason(opcode("INC64r")).has_value());
+}
+
+TEST_F(SnippetGeneratorTest, FencesAddressNoMemory) {
+  // LLVM models them as loads and stores; they are measured like any
+  // operand-less instruction: repeated for throughput, no latency cycle.
+  auto Parallel = generator(BenchmarkMode::InverseThroughput);
+  auto Serial = generator(BenchmarkMode::Latency);
+  for (StringRef Name :
+       {"LFENCE", "MFENCE", "SFENCE", "PAUSE", "SERIALIZE", "RDFSBASE64"}) {
+    std::vector<BenchmarkCode> Codes = generate(*Parallel, Name);
+    ASSERT_EQ(Codes.size(), 1u) << Name.str();
+    EXPECT_EQ(Codes[0].Key.Instructions[0].getOpcode(), opcode(Name));
+    auto [Message, Unsupported] = failure(*Serial, Name);
+    EXPECT_FALSE(Unsupported) << Name.str() << ": " << Message;
+  }
+  // The masked stores to (%rdi) store into scratch memory; with EDI they
+  // would not.
+  for (StringRef Name : {"MASKMOVDQU64", "VMASKMOVDQU64", "MMX_MASKMOVQ64"}) {
+    std::vector<BenchmarkCode> Codes = generate(*Parallel, Name);
+    ASSERT_FALSE(Codes.empty()) << Name.str();
+    for (const RegisterValue &RV : Codes[0].Key.RegisterInitialValues)
+      EXPECT_FALSE(State->getRegInfo().regsOverlap(RV.Register, reg("RDI")))
+          << Name.str();
+    EXPECT_EQ(Codes[0].LiveIns, std::vector<MCRegister>{reg("RDI")});
+  }
+  EXPECT_EQ(failure(*Parallel, "MASKMOVDQU").first,
+            "unsupported opcode: accesses memory through implicit registers");
 }
 
 TEST_F(SnippetGeneratorTest, ParallelTiedOpcodeGetsDistinctRegisters) {

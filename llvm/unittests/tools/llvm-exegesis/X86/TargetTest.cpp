@@ -424,3 +424,26 @@ TEST_F(X86TargetTest, LoopCounter) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(X86TargetIllegalInstructionTest, NamesCausesBeyondMissingExtensions) {
+  std::unique_ptr<LLVMState> State =
+      cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver3"));
+  auto Cause = [&](StringRef Name) {
+    return State->getExegesisTarget().getIllegalInstructionCause(
+        *State, *State->getOpcodeByName(Name));
+  };
+  EXPECT_EQ(Cause("INCSSPQ"),
+            "INCSSP raises #UD unless the process has a shadow stack");
+  EXPECT_EQ(Cause("INCSSPD"), Cause("INCSSPQ"));
+  EXPECT_EQ(Cause("RDPKRUr"), "RDPKRU raises #UD unless the CPU has PKU and "
+                              "the kernel enabled it (OSPKE)");
+  EXPECT_EQ(Cause("XGETBV"),
+            "XGETBV raises #UD unless the kernel enabled XSAVE (OSXSAVE)");
+  // An extension the CPU lacks needs no explanation.
+  EXPECT_EQ(Cause("VPADDDZrr"), "");
+  EXPECT_EQ(Cause("ADD64rr"), "");
+}
+
+} // namespace
