@@ -458,9 +458,16 @@ bool hasX86PreparedSnippet(const LLVMState &State,
   if (!State.getTriple().isArch64Bit())
     return false;
   StringRef Name = Model.getName();
+  // The string instructions and XLAT address memory through RDI/RSI/RBX set
+  // from the scratch pointer in RDI; Win64 passes it in RCX, the count
+  // register of the string instructions.
+  bool ScratchInRdi = !State.getTriple().isOSWindows();
   if (std::optional<StringForm> Form = parseStringForm(Name))
-    return Model.getDesc().getNumOperands() == getNumPointerOperands(*Form);
-  if (Name == "XLAT" || readsCounterZeroedRegister(Name))
+    return ScratchInRdi &&
+           Model.getDesc().getNumOperands() == getNumPointerOperands(*Form);
+  if (Name == "XLAT")
+    return ScratchInRdi && Model.getDesc().getNumOperands() == 0;
+  if (readsCounterZeroedRegister(Name))
     return Model.getDesc().getNumOperands() == 0;
   if (isShadowStackNoOp(Name))
     return Model.getDesc().getNumOperands() > 0;
