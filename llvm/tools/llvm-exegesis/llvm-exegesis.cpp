@@ -25,9 +25,11 @@
 #include "lib/TimeBasedPlan.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -757,6 +759,13 @@ static void printVersion(raw_ostream &OS) {
      << LLVM_VERSION_STRING << "\n";
 }
 
+/// As every LLVM tool: lit configurations read the list to decide which
+/// `<arch>-registered-target` features they have.
+static void printRegisteredTargets(raw_ostream &OS) {
+  InitializeAllTargetInfos();
+  TargetRegistry::printRegisteredTargetsForVersion(OS);
+}
+
 /// Every benchmark builds and frees an object of some hundred kilobytes.
 /// With glibc's defaults those blocks are mmapped and unmapped each time,
 /// and an opcode sweep spends half its time in page faults; keeping them in
@@ -771,7 +780,9 @@ static void keepLargeBlocksInHeap() {
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   keepLargeBlocksInHeap();
-  cl::SetVersionPrinter(printVersion);
+  // After LLVM's own version lines, as other LLVM tools add theirs.
+  cl::AddExtraVersionPrinter(printVersion);
+  cl::AddExtraVersionPrinter(printRegisteredTargets);
   cl::HideUnrelatedOptions({&BenchmarkOptions, &AnalysisOptions});
   if (!cl::ParseCommandLineOptions(Argc, Argv,
                                    "llvm-exegesis: measures "

@@ -22,7 +22,10 @@
 namespace llvm {
 namespace exegesis {
 
-/// A register and the bit pattern it holds when the snippet starts.
+/// A register and the value it holds when the snippet starts: an integer
+/// that may be narrower than the register (a DEFREG value is 4 bits per digit
+/// written), which the target extends when it sets the register
+/// (ValueExtension in Target.h).
 struct RegisterValue {
   MCRegister Register;
   APInt Value;

@@ -2,14 +2,12 @@
 
 #include "BenchmarkKeyText.h"
 #include "LLVMState.h"
-#include "RegisterWidth.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
-#include <algorithm>
 
 namespace llvm {
 namespace exegesis {
@@ -164,15 +162,9 @@ Expected<RegisterValue> registerValueFromText(const LLVMState &State,
   if (!Hex.consume_front("0x") || Hex.empty() || !all_of(Hex, isHexDigit))
     return makeError("invalid value in '" + Text +
                      "', expected 0x and hex digits");
-  Hex = Hex.ltrim('0');
-  if (Hex.empty())
-    Hex = "0";
-  APInt Value(4 * Hex.size(), Hex, 16);
-  // The width the snippet parser gives the same DEFREG value, unless the
-  // value (from an older or foreign file) does not fit.
-  unsigned Width =
-      std::max({getRegisterBitWidth(State, *Reg), Value.getActiveBits(), 1u});
-  return RegisterValue{*Reg, Value.zextOrTrunc(Width)};
+  // The digits mean what they mean after DEFREG: a value is set by the
+  // width it is written in.
+  return RegisterValue{*Reg, APInt(4 * Hex.size(), Hex, 16)};
 }
 
 } // namespace exegesis

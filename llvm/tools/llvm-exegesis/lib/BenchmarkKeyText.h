@@ -42,8 +42,9 @@ Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text);
 std::string registerValueToText(const LLVMState &State,
                                 const RegisterValue &Value);
 
-/// Parses `REG=0x<HEX>`. The value has the register's width
-/// (getRegisterBitWidth, as DEFREG values have), or more if it needs more.
+/// Parses `REG=0x<HEX>`. The value is 4 bits per digit, as a DEFREG value
+/// (makeRegisterValue). Written values lose leading zeros, as upstream's do:
+/// `DEFREG XMM1 0ff` (0xFF) reads back as `XMM1 ff` (all ones).
 Expected<RegisterValue> registerValueFromText(const LLVMState &State,
                                               StringRef Text);
 

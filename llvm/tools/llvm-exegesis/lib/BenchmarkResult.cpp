@@ -247,14 +247,15 @@ llvm::Error Benchmark::writeYamlTo(const LLVMState &State,
   return Error::success();
 }
 
-/// Keeps the first diagnostic yaml::Input reports, as one line.
+/// Keeps the first diagnostic yaml::Input reports, as one line in LLVM's
+/// form (`FILE:LINE:COL: error: MESSAGE`) without the source excerpt.
 static void keepFirstDiagnostic(const SMDiagnostic &Diag, void *Ctx) {
   std::string &First = *static_cast<std::string *>(Ctx);
   if (!First.empty() || Diag.getKind() != SourceMgr::DK_Error)
     return;
   raw_string_ostream OS(First);
   OS << Diag.getFilename() << ':' << Diag.getLineNo() << ':'
-     << Diag.getColumnNo() + 1 << ": " << Diag.getMessage();
+     << Diag.getColumnNo() + 1 << ": error: " << Diag.getMessage();
 }
 
 /// Upstream writes non-empty validation counters as a block mapping inside

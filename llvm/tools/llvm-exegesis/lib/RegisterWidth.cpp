@@ -28,9 +28,5 @@ unsigned getRegisterBitWidth(const LLVMState &State, MCRegister Reg) {
   return State.getTriple().isArch64Bit() ? 64 : 32;
 }
 
-bool isFilledByRepeating(const LLVMState &State, MCRegister Reg) {
-  return getRegisterBitWidth(State, Reg) >= 128;
-}
-
 } // namespace exegesis
 } // namespace llvm

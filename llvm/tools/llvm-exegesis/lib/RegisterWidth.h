@@ -1,12 +1,11 @@
 //===-- RegisterWidth.h - How many bits a register holds --------*- C++ -*-===//
 //
 // The number of bits of a register, as the snippet annotations see it: a
-// DEFREG value is an APInt of exactly this width, and values that do not fit
-// are refused. MCRegisterInfo has no per-register size, only register classes
-// with a size; a register belongs to many classes (XMM1 is in FR32 as well as
-// in VR128), so the widest class containing it is its width. The few
-// registers that are in no class at all get a width from a small table, and
-// the pointer width otherwise.
+// DEFREG value with more significant bits than this is refused.
+// MCRegisterInfo has no per-register size, only register classes with a size; a
+// register belongs to many classes (XMM1 is in FR32 as well as in VR128), so
+// the widest class containing it is its width. The few registers that are in no
+// class at all get a width from a small table, and the pointer width otherwise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,10 +23,6 @@ class LLVMState;
 /// EFLAGS 32, MXCSR 32, FPCW 16, ST0 80, MM0 64; on AArch64 X0 64, W0 32,
 /// Q0 128.
 unsigned getRegisterBitWidth(const LLVMState &State, MCRegister Reg);
-
-/// Whether a DEFREG pattern for \p Reg is repeated to fill it (vector
-/// registers: 128 bits and wider) rather than zero-extended (everything else).
-bool isFilledByRepeating(const LLVMState &State, MCRegister Reg);
 
 } // namespace exegesis
 } // namespace llvm

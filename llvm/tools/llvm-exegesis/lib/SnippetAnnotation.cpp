@@ -76,23 +76,12 @@ Expected<APInt> makeRegisterValue(const LLVMState &State, MCRegister Reg,
   if (std::optional<std::string> Why = checkHexDigits("<HEX_VALUE>", Hex))
     return makeError(*Why);
   const unsigned RegBits = getRegisterBitWidth(State, Reg);
-  const std::string TooWide =
-      ("expected <HEX_VALUE> to fit in the " + Twine(RegBits) + " bits of " +
-       State.getRegisterName(Reg))
-          .str();
-  APInt Digits = parseHexDigits(Hex);
-  if (!isFilledByRepeating(State, Reg)) {
-    if (Digits.getActiveBits() > RegBits)
-      return makeError(TooWide);
-    return Digits.zextOrTrunc(RegBits);
-  }
-  const unsigned PatternBits = alignTo(Digits.getBitWidth(), 8);
-  if (PatternBits > RegBits)
-    return makeError(TooWide);
-  APInt Pattern = Digits.zext(PatternBits);
-  if (RegBits % PatternBits == 0)
-    return APInt::getSplat(RegBits, Pattern);
-  return Pattern.sext(RegBits);
+  APInt Value = parseHexDigits(Hex);
+  // Upstream truncates such values silently; losing digits is never meant.
+  if (Value.getActiveBits() > RegBits)
+    return makeError("expected <HEX_VALUE> to fit in the " + Twine(RegBits) +
+                     " bits of " + State.getRegisterName(Reg));
+  return Value;
 }
 
 /// Whether \p Reg can count loop iterations: a pointer-sized general-purpose

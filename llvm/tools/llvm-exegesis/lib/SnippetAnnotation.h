@@ -61,7 +61,7 @@ struct SnippetAnnotation {
   std::string Text;
   /// DEFREG, LIVEIN, LOOP-REGISTER.
   MCRegister Register;
-  /// DEFREG: the register's initial value, as wide as the register.
+  /// DEFREG: the register's initial value as written (makeRegisterValue).
   /// MEM-DEF: the pattern, 8 bits per pair of digits.
   APInt Value;
   /// MEM-DEF, MEM-MAP: the memory value's name.
@@ -78,18 +78,14 @@ struct SnippetAnnotation {
 Expected<std::optional<SnippetAnnotation>>
 parseSnippetAnnotation(const LLVMState &State, StringRef CommentText);
 
-/// The value a DEFREG with hex digits \p Hex gives \p Reg, as an APInt of the
-/// register's width (see RegisterWidth.h):
-///  - registers narrower than 128 bits (GPRs, flags, K masks, MMX, x87): the
-///    value is zero-extended; a value needing more bits than the register
-///    holds is an error (leading zeros are fine);
-///  - vector registers (128 bits and wider): the digits form a pattern of
-///    4 bits per digit rounded up to whole bytes ("abc" is the 16-bit
-///    pattern 0x0ABC). When that pattern width divides the register width,
-///    the pattern is repeated to fill the register (DEFREG XMM1 1 sets every
-///    byte to 0x01); otherwise it is sign-extended. A pattern wider than the
-///    register is an error.
-/// The error is the "expected ..." part of a message.
+/// The value a DEFREG with hex digits \p Hex gives \p Reg: an integer of
+/// 4 bits per digit, exactly as written (leading zeros count), as upstream
+/// keeps it. The target extends it to the register when it sets the register
+/// (see fitRegisterValue in Target.h: sign-extended for vector and
+/// floating-point registers, zero-extended for the others), so
+/// `DEFREG XMM1 ff` is all ones and `DEFREG RAX ff` is 0xFF. A value with
+/// more significant bits than the register holds (see RegisterWidth.h) is an
+/// error, the "expected ..." part of a message.
 Expected<APInt> makeRegisterValue(const LLVMState &State, MCRegister Reg,
                                   StringRef Hex);
 

@@ -4,7 +4,7 @@
 // x86, `.intel_syntax noprefix` works), parsed with LLVM's asm parser into
 // MCInsts, plus LLVM-EXEGESIS-* annotations in comments (see
 // SnippetAnnotation.h for their syntax and makeRegisterValue there for how a
-// DEFREG value fills its register). A file is one benchmark.
+// DEFREG value sets its register). A file is one benchmark.
 //
 // A snippet file holds instructions and annotations only. Labels, data
 // (.byte, .ascii, .zero...), alignment, symbol and section directives are

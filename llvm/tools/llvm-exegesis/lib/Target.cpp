@@ -87,11 +87,13 @@ Error makeCannotSetRegisterError(const MCRegisterInfo &RegInfo, MCRegister Reg,
 }
 
 Expected<APInt> fitRegisterValue(const MCRegisterInfo &RegInfo, MCRegister Reg,
-                                 const APInt &Value, unsigned Bits) {
+                                 const APInt &Value, unsigned Bits,
+                                 ValueExtension Extension) {
   if (Value.getBitWidth() == 0)
     return APInt(Bits, 0);
   if (Value.getBitWidth() <= Bits)
-    return Value.zext(Bits);
+    return Extension == ValueExtension::Sign ? Value.sext(Bits)
+                                             : Value.zext(Bits);
   if (Value.getActiveBits() > Bits)
     return makeCannotSetRegisterError(
         RegInfo, Reg,

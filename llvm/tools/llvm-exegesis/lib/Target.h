@@ -48,10 +48,10 @@ public:
   /// triple matching, e.g. the OS and ABI are ones we know how to call).
   virtual bool canExecute(const LLVMState &) const { return false; }
 
-  /// Instructions that set \p Reg to exactly \p Value (the value's bit width
-  /// is that of the register or narrower; narrower values are extended as the
-  /// snippet annotations specify). Fails with a message naming the register
-  /// when this target cannot set it.
+  /// Instructions that set \p Reg to exactly \p Value (a value narrower than
+  /// the register is extended as ValueExtension says; a wider one must fit).
+  /// Fails with a message naming the register when this target cannot set
+  /// it.
   virtual Expected<std::vector<MCInst>> setRegTo(const MCSubtargetInfo &STI,
                                                  MCRegister Reg,
                                                  const APInt &Value) const;
@@ -172,10 +172,20 @@ inline bool isInClass(const MCRegisterClass *RC, MCRegister Reg) {
 /// "cannot set register <REG>: <Why>".
 Error makeCannotSetRegisterError(const MCRegisterInfo &RegInfo, MCRegister Reg,
                                  const Twine &Why);
-/// \p Value as exactly \p Bits bits for \p Reg (an empty value means zero);
-/// a value with more significant bits is an error.
+/// How a register takes an initial value narrower than itself. Upstream's
+/// rule, which snippet files are written for: vector and floating-point
+/// registers sign-extend (`DEFREG XMM1 ff` is all ones), general-purpose
+/// registers zero-extend (`DEFREG RAX ff` is 0xFF). Masks, flags and
+/// control words zero-extend too: a sign-extended EFLAGS value would set the
+/// trap flag.
+enum class ValueExtension { Zero, Sign };
+
+/// \p Value as exactly \p Bits bits for \p Reg (an empty value means zero),
+/// extended as \p Extension says; a value with more significant bits is an
+/// error.
 Expected<APInt> fitRegisterValue(const MCRegisterInfo &RegInfo, MCRegister Reg,
-                                 const APInt &Value, unsigned Bits);
+                                 const APInt &Value, unsigned Bits,
+                                 ValueExtension Extension);
 
 /// Opcode, register and register class numbers of one LLVM backend, found by
 /// name once per process: the tablegen'd enums are not installed, and the

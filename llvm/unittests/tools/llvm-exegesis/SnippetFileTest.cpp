@@ -144,9 +144,9 @@ TEST_F(SnippetFileTest, EveryAnnotationIsAccepted) {
                "movq (%rdi), %rax # LLVM-EXEGESIS-LIVEIN RSI\n");
   ASSERT_EQ(Code.Key.RegisterInitialValues.size(), 2u);
   EXPECT_EQ(Code.Key.RegisterInitialValues[0].Register, reg("RAX"));
-  EXPECT_EQ(Code.Key.RegisterInitialValues[0].Value, APInt(64, 0x2a));
+  EXPECT_EQ(Code.Key.RegisterInitialValues[0].Value, APInt(8, 0x2a));
   EXPECT_EQ(Code.Key.RegisterInitialValues[1].Register, reg("RBX"));
-  EXPECT_EQ(Code.Key.RegisterInitialValues[1].Value, APInt(64, 0xff));
+  EXPECT_EQ(Code.Key.RegisterInitialValues[1].Value, APInt(8, 0xff));
   EXPECT_EQ(Code.LiveIns, Registers({reg("RDI"), reg("RSI")}));
   ASSERT_EQ(Code.Key.MemoryValues.size(), 2u);
   const MemoryValue &Buf = Code.Key.MemoryValues.at("buf");
@@ -167,49 +167,31 @@ TEST_F(SnippetFileTest, EveryAnnotationIsAccepted) {
   EXPECT_EQ(Code.InstructionTexts, Strings({"movq (%rdi), %rax"}));
 }
 
-TEST_F(SnippetFileTest, RegisterValuesHaveTheRegisterWidth) {
-  EXPECT_EQ(defReg("RAX 1"), std::make_pair(std::string("1"), 64u));
+TEST_F(SnippetFileTest, RegisterValuesAreAsWideAsTheirDigits) {
+  // As upstream: 4 bits per digit, leading zeros included, whatever the
+  // register; the target extends the value when it sets the register.
+  EXPECT_EQ(defReg("RAX 1"), std::make_pair(std::string("1"), 4u));
+  EXPECT_EQ(defReg("RAX ff"), std::make_pair(std::string("FF"), 8u));
   EXPECT_EQ(defReg("RAX ffffffffffffffff"),
             std::make_pair(std::string("FFFFFFFFFFFFFFFF"), 64u));
   EXPECT_EQ(defReg("EAX 0000000000000000000012"),
-            std::make_pair(std::string("12"), 32u));
+            std::make_pair(std::string("12"), 88u));
   EXPECT_EQ(defReg("AX 8000"), std::make_pair(std::string("8000"), 16u));
   EXPECT_EQ(defReg("AL ff"), std::make_pair(std::string("FF"), 8u));
-  EXPECT_EQ(defReg("K1 ffffffffffffffff"),
-            std::make_pair(std::string("FFFFFFFFFFFFFFFF"), 64u));
-  EXPECT_EQ(defReg("EFLAGS 202"), std::make_pair(std::string("202"), 32u));
-  EXPECT_EQ(defReg("MXCSR 1f80"), std::make_pair(std::string("1F80"), 32u));
-  EXPECT_EQ(defReg("FPCW 37f"), std::make_pair(std::string("37F"), 16u));
+  EXPECT_EQ(defReg("K1 ffff"), std::make_pair(std::string("FFFF"), 16u));
+  EXPECT_EQ(defReg("EFLAGS 202"), std::make_pair(std::string("202"), 12u));
+  EXPECT_EQ(defReg("MXCSR 1f80"), std::make_pair(std::string("1F80"), 16u));
   EXPECT_EQ(defReg("ST0 3fff8000000000000000"),
             std::make_pair(std::string("3FFF8000000000000000"), 80u));
-  EXPECT_EQ(defReg("MM0 1"), std::make_pair(std::string("1"), 64u));
-}
-
-TEST_F(SnippetFileTest, VectorValuesRepeatThePattern) {
-  // One digit is a one-byte pattern.
-  EXPECT_EQ(
-      defReg("XMM1 1"),
-      std::make_pair(std::string("1010101010101010101010101010101"), 128u));
-  // Three digits round up to a two-byte pattern.
-  EXPECT_EQ(
-      defReg("XMM1 abc"),
-      std::make_pair(std::string("ABC0ABC0ABC0ABC0ABC0ABC0ABC0ABC"), 128u));
-  EXPECT_EQ(
-      defReg("XMM1 3f800000"),
-      std::make_pair(std::string("3F8000003F8000003F8000003F800000"), 128u));
-  EXPECT_EQ(defReg("XMM16 00000000000000000000000000000001"),
-            std::make_pair(std::string("1"), 128u));
-  EXPECT_EQ(defReg("YMM2 0123456789abcdef"),
-            std::make_pair(std::string("123456789ABCDEF0123456789ABCDEF"
-                                       "0123456789ABCDEF0123456789ABCDEF"),
-                           256u));
-  std::pair<std::string, unsigned> Zmm = defReg("ZMM3 ff");
-  EXPECT_EQ(Zmm.first, std::string(128, 'F'));
-  EXPECT_EQ(Zmm.second, 512u);
-  // A pattern whose width does not divide the register's is sign-extended.
-  EXPECT_EQ(defReg("XMM1 123456"), std::make_pair(std::string("123456"), 128u));
-  EXPECT_EQ(defReg("XMM1 800000"),
-            std::make_pair(std::string(26, 'F') + "800000", 128u));
+  EXPECT_EQ(defReg("XMM3 2a"), std::make_pair(std::string("2A"), 8u));
+  EXPECT_EQ(defReg("XMM1 ff"), std::make_pair(std::string("FF"), 8u));
+  EXPECT_EQ(defReg("XMM1 0ff"), std::make_pair(std::string("FF"), 12u));
+  EXPECT_EQ(defReg("XMM1 abc"), std::make_pair(std::string("ABC"), 12u));
+  EXPECT_EQ(defReg("YMM0 3f800000"),
+            std::make_pair(std::string("3F800000"), 32u));
+  // Leading zeros beyond the register's width are not digits that matter.
+  EXPECT_EQ(defReg("XMM16 000000000000000000000000000000000001"),
+            std::make_pair(std::string("1"), 144u));
 }
 
 TEST_F(SnippetFileTest, RegisterWidths) {
@@ -243,7 +225,7 @@ TEST_F(SnippetFileTest, AArch64Snippet) {
   EXPECT_EQ(Code.InstructionTexts,
             Strings({"add x0, x0, #1", "madd w1, w1, w1, w1"}));
   ASSERT_EQ(Code.Key.RegisterInitialValues.size(), 2u);
-  EXPECT_EQ(Code.Key.RegisterInitialValues[0].Value, APInt(64, 1));
+  EXPECT_EQ(Code.Key.RegisterInitialValues[0].Value, APInt(4, 1));
   EXPECT_EQ(Code.Key.RegisterInitialValues[1].Value, APInt(32, 0xffffffff));
   EXPECT_EQ(Code.LoopRegister, reg("X19", AArch64State.get()));
 }
@@ -281,9 +263,9 @@ TEST_F(SnippetFileTest, MalformedDefReg) {
             "expected <HEX_VALUE> to fit in the 8 bits of AL");
   EXPECT_EQ(
       parseError(
-          "# LLVM-EXEGESIS-DEFREG XMM0 000000000000000000000000000000001\n"),
+          "# LLVM-EXEGESIS-DEFREG XMM0 100000000000000000000000000000000\n"),
       "snippet.s:1: invalid comment 'LLVM-EXEGESIS-DEFREG XMM0 "
-      "000000000000000000000000000000001', expected <HEX_VALUE> to fit in "
+      "100000000000000000000000000000000', expected <HEX_VALUE> to fit in "
       "the 128 bits of XMM0");
   EXPECT_EQ(parseError("# LLVM-EXEGESIS-DEFREG RAX 1\n"
                        "# LLVM-EXEGESIS-DEFREG RAX 2\n"),

@@ -105,8 +105,9 @@ static Error cannotSet(const AArch64Names &N, MCRegister Reg,
 }
 
 static Expected<APInt> fitValue(const AArch64Names &N, MCRegister Reg,
-                                const APInt &Value, unsigned Bits) {
-  return fitRegisterValue(N.Table.getRegInfo(), Reg, Value, Bits);
+                                const APInt &Value, unsigned Bits,
+                                ValueExtension Extension) {
+  return fitRegisterValue(N.Table.getRegInfo(), Reg, Value, Bits, Extension);
 }
 
 /// MOVZ for the low 16 bits, then MOVK for every other non-zero 16 bits.
@@ -179,7 +180,8 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
     return cannotSet(N, Reg, "not a writable general-purpose register");
   if (isInClass(N.GPR64, Reg) || isInClass(N.GPR32, Reg)) {
     bool Is64Bit = isInClass(N.GPR64, Reg);
-    Expected<APInt> V = fitValue(N, Reg, Value, Is64Bit ? 64 : 32);
+    Expected<APInt> V =
+        fitValue(N, Reg, Value, Is64Bit ? 64 : 32, ValueExtension::Zero);
     if (!V)
       return V.takeError();
     moveWideImmediate(N, Reg, V->getZExtValue(), Is64Bit, Out);
@@ -187,7 +189,7 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
   }
   // Floating-point and vector registers: through X16.
   if (isInClass(N.FPR128, Reg)) {
-    Expected<APInt> V = fitValue(N, Reg, Value, 128);
+    Expected<APInt> V = fitValue(N, Reg, Value, 128, ValueExtension::Sign);
     if (!V)
       return V.takeError();
     // FMOV to the D view writes the low half and zeroes the high half.
@@ -206,7 +208,7 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
     return Out;
   }
   if (isInClass(N.FPR64, Reg)) {
-    Expected<APInt> V = fitValue(N, Reg, Value, 64);
+    Expected<APInt> V = fitValue(N, Reg, Value, 64, ValueExtension::Sign);
     if (!V)
       return V.takeError();
     moveWideImmediate(N, N.X16, V->getZExtValue(), true, Out);
@@ -214,7 +216,7 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
     return Out;
   }
   if (isInClass(N.FPR32, Reg)) {
-    Expected<APInt> V = fitValue(N, Reg, Value, 32);
+    Expected<APInt> V = fitValue(N, Reg, Value, 32, ValueExtension::Sign);
     if (!V)
       return V.takeError();
     moveWideImmediate(N, N.W16, V->getZExtValue(), false, Out);
@@ -222,7 +224,7 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &, MCRegister Reg,
     return Out;
   }
   if (Reg == N.NZCV) {
-    Expected<APInt> V = fitValue(N, Reg, Value, 64);
+    Expected<APInt> V = fitValue(N, Reg, Value, 64, ValueExtension::Zero);
     if (!V)
       return V.takeError();
     moveWideImmediate(N, N.X16, V->getZExtValue(), true, Out);

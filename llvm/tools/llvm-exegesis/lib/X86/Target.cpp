@@ -183,8 +183,9 @@ static Error cannotSet(const X86Names &N, MCRegister Reg, const Twine &Why) {
 }
 
 static Expected<APInt> fitValue(const X86Names &N, MCRegister Reg,
-                                const APInt &Value, unsigned Bits) {
-  return fitRegisterValue(N.Table.getRegInfo(), Reg, Value, Bits);
+                                const APInt &Value, unsigned Bits,
+                                ValueExtension Extension) {
+  return fitRegisterValue(N.Table.getRegInfo(), Reg, Value, Bits, Extension);
 }
 
 /// A register-to-immediate move `Opcode Reg, Imm`.
@@ -312,15 +313,16 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
         GPRKind{N.GR32, N.MOV32ri, 32}, GPRKind{N.GR64, N.MOV64ri, 64}}) {
     if (!isInClass(K.RC, Reg))
       continue;
-    Expected<APInt> V = fitValue(N, Reg, Value, K.Bits);
+    Expected<APInt> V = fitValue(N, Reg, Value, K.Bits, ValueExtension::Zero);
     if (!V)
       return V.takeError();
     Out.push_back(moveImmediate(K.Opcode, Reg, V->getSExtValue()));
     return Out;
   }
 
-  auto LoadViaStack = [&](unsigned Bits, unsigned Opcode) -> Error {
-    Expected<APInt> V = fitValue(N, Reg, Value, Bits);
+  auto LoadViaStack = [&](unsigned Bits, unsigned Opcode,
+                          ValueExtension Extension) -> Error {
+    Expected<APInt> V = fitValue(N, Reg, Value, Bits, Extension);
     if (!V)
       return V.takeError();
     unsigned Bytes = alignTo(Bits / 8, 8);
@@ -332,7 +334,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   // ldmxcsr and fldcw name the register in the opcode, not as an operand.
   auto LoadControlWord = [&](unsigned Bits,
                              unsigned Opcode) -> Expected<std::vector<MCInst>> {
-    Expected<APInt> V = fitValue(N, Reg, Value, Bits);
+    Expected<APInt> V = fitValue(N, Reg, Value, Bits, ValueExtension::Zero);
     if (!V)
       return V.takeError();
     pushValue(N, *V, 8, Out);
@@ -354,51 +356,51 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   if (isInClass(N.VR512, Reg)) {
     if (!Has("avx512f"))
       return cannotSet(N, Reg, "needs AVX512F");
-    return Finish(LoadViaStack(512, N.VMOVDQU32Zrm));
+    return Finish(LoadViaStack(512, N.VMOVDQU32Zrm, ValueExtension::Sign));
   }
   if (isInClass(N.VR256X, Reg)) {
     if (IsUpperVector) {
       if (!Has("avx512vl"))
         return cannotSet(N, Reg, "needs AVX512VL");
-      return Finish(LoadViaStack(256, N.VMOVDQU32Z256rm));
+      return Finish(LoadViaStack(256, N.VMOVDQU32Z256rm, ValueExtension::Sign));
     }
     if (!Has("avx"))
       return cannotSet(N, Reg, "needs AVX");
-    return Finish(LoadViaStack(256, N.VMOVDQUYrm));
+    return Finish(LoadViaStack(256, N.VMOVDQUYrm, ValueExtension::Sign));
   }
   if (isInClass(N.VR128X, Reg)) {
     if (IsUpperVector) {
       if (!Has("avx512vl"))
         return cannotSet(N, Reg, "needs AVX512VL");
-      return Finish(LoadViaStack(128, N.VMOVDQU32Z128rm));
+      return Finish(LoadViaStack(128, N.VMOVDQU32Z128rm, ValueExtension::Sign));
     }
     if (Has("avx"))
-      return Finish(LoadViaStack(128, N.VMOVDQUrm));
+      return Finish(LoadViaStack(128, N.VMOVDQUrm, ValueExtension::Sign));
     if (!Has("sse2"))
       return cannotSet(N, Reg, "needs SSE2");
-    return Finish(LoadViaStack(128, N.MOVDQUrm));
+    return Finish(LoadViaStack(128, N.MOVDQUrm, ValueExtension::Sign));
   }
   if (isInClass(N.VK64, Reg)) {
-    Expected<APInt> V = fitValue(N, Reg, Value, 64);
+    Expected<APInt> V = fitValue(N, Reg, Value, 64, ValueExtension::Zero);
     if (!V)
       return V.takeError();
     // KMOVW reaches 16 bits with AVX512F alone; wider masks need AVX512BW.
     if (V->isIntN(16) && Has("avx512f") && !Has("avx512bw"))
-      return Finish(LoadViaStack(64, N.KMOVWkm));
+      return Finish(LoadViaStack(64, N.KMOVWkm, ValueExtension::Zero));
     if (!Has("avx512bw"))
       return cannotSet(N, Reg,
                        V->isIntN(16) ? "needs AVX512F"
                                      : "a value wider than 16 bits needs "
                                        "AVX512BW");
-    return Finish(LoadViaStack(64, N.KMOVQkm));
+    return Finish(LoadViaStack(64, N.KMOVQkm, ValueExtension::Zero));
   }
   if (isInClass(N.VR64, Reg)) {
     if (!Has("mmx"))
       return cannotSet(N, Reg, "needs MMX");
-    return Finish(LoadViaStack(64, N.MMX_MOVQ64rm));
+    return Finish(LoadViaStack(64, N.MMX_MOVQ64rm, ValueExtension::Sign));
   }
   if (Reg == N.EFLAGS) {
-    Expected<APInt> V = fitValue(N, Reg, Value, 64);
+    Expected<APInt> V = fitValue(N, Reg, Value, 64, ValueExtension::Zero);
     if (!V)
       return V.takeError();
     // popfq takes the value off the stack: no adjustment afterwards.
@@ -415,7 +417,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
     return LoadControlWord(16, N.FLDCW16m);
   if (isInClass(N.RST, Reg)) {
     // A single ST(i): push the value, then i zeros on top of it.
-    Expected<APInt> V = fitValue(N, Reg, Value, 80);
+    Expected<APInt> V = fitValue(N, Reg, Value, 80, ValueExtension::Sign);
     if (!V)
       return V.takeError();
     unsigned Index = find(N.ST, Reg) - N.ST.begin();
@@ -450,7 +452,8 @@ X86ExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
     auto It = find(N.ST, RV.Register);
     if (It == N.ST.end())
       continue;
-    Expected<APInt> V = fitValue(N, RV.Register, RV.Value, 80);
+    Expected<APInt> V =
+        fitValue(N, RV.Register, RV.Value, 80, ValueExtension::Sign);
     if (!V)
       return V.takeError();
     int Index = It - N.ST.begin();
@@ -468,7 +471,8 @@ X86ExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
     if (is_contained(N.ST, RV.Register))
       continue;
     if (RV.Register == N.RSP) {
-      Expected<APInt> V = fitValue(N, RV.Register, RV.Value, 64);
+      Expected<APInt> V =
+          fitValue(N, RV.Register, RV.Value, 64, ValueExtension::Zero);
       if (!V)
         return V.takeError();
       StackPointer = *V;

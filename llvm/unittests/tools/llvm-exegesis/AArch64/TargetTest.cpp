@@ -106,6 +106,26 @@ TEST_F(AArch64TargetTest, FloatingPointAndVectorRegistersGoThroughX16) {
                           "msr NZCV, x16"));
 }
 
+TEST_F(AArch64TargetTest, NarrowValuesExtendAsUpstream) {
+  // DEFREG Q0 ff and D0 ff are all ones, as upstream; X0 ff is 0xFF.
+  const char *Ones[] = {"mov x16, #0xffff", "movk x16, #0xffff, lsl #16",
+                        "movk x16, #0xffff, lsl #32",
+                        "movk x16, #0xffff, lsl #48"};
+  EXPECT_THAT(setReg("Q0", APInt(8, 0xff)),
+              ElementsAre(Ones[0], Ones[1], Ones[2], Ones[3], "fmov d0, x16",
+                          Ones[0], Ones[1], Ones[2], Ones[3],
+                          "mov v0.d[1], x16"));
+  EXPECT_THAT(setReg("D0", APInt(8, 0xff)),
+              ElementsAre(Ones[0], Ones[1], Ones[2], Ones[3], "fmov d0, x16"));
+  EXPECT_THAT(setReg("S0", APInt(4, 0x8)),
+              ElementsAre("mov w16, #0xfff8", "movk w16, #0xffff, lsl #16",
+                          "fmov s0, w16"));
+  EXPECT_THAT(setReg("X0", APInt(8, 0xff)), ElementsAre("mov x0, #0xff"));
+  EXPECT_THAT(setReg("W0", APInt(8, 0xff)), ElementsAre("mov w0, #0xff"));
+  EXPECT_THAT(setReg("NZCV", APInt(4, 0x8)),
+              ElementsAre("mov x16, #0x8", "msr NZCV, x16"));
+}
+
 TEST_F(AArch64TargetTest, X16ValuesAreSetAfterWhatPassesThroughIt) {
   std::vector<RegisterValue> Values = {{reg("X16"), APInt(64, 9)},
                                        {reg("D0"), APInt(64, 1)}};

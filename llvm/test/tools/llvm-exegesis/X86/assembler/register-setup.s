@@ -48,7 +48,9 @@
 # CHECK-NEXT: vmovdqu (%rsp), %xmm1
 # CHECK-NEXT: leaq 0x10(%rsp), %rsp
 # CHECK-NEXT: leaq -0x20(%rsp), %rsp
-# CHECK-COUNT-8: movl $0x1010101, {{(0x[0-9a-f]+)?}}(%rsp)
+# YMM2 81: eight bits, sign-extended to the 256 of YMM2.
+# CHECK-NEXT: movl $0xffffff81, (%rsp)
+# CHECK-COUNT-7: movl $0xffffffff, 0x{{[0-9a-f]+}}(%rsp)
 # CHECK-NEXT: vmovdqu (%rsp), %ymm2
 # CHECK-NEXT: leaq 0x20(%rsp), %rsp
 # CHECK-NEXT: leaq -0x8(%rsp), %rsp
@@ -95,7 +97,7 @@
 # LLVM-EXEGESIS-DEFREG ECX 12345678
 # LLVM-EXEGESIS-DEFREG RDX 123456789abcdef0
 # LLVM-EXEGESIS-DEFREG XMM1 00112233445566778899aabbccddeeff
-# LLVM-EXEGESIS-DEFREG YMM2 1
+# LLVM-EXEGESIS-DEFREG YMM2 81
 # LLVM-EXEGESIS-DEFREG EFLAGS 246
 # LLVM-EXEGESIS-DEFREG MXCSR 1f80
 # LLVM-EXEGESIS-DEFREG FPCW 37f
