@@ -165,11 +165,11 @@ static cl::opt<unsigned>
 /// A sweep measures each opcode with a few runs of samples at most (see
 /// DefaultSweepSettleTimeLimit), and running the snippet and the calibration
 /// is most of its time: runs of 10 samples (7 agreeing settle them) with
-/// windows a quarter as long. Interleaved on the Zen 3 VM, a sweep of 60
-/// opcodes with windows of 80,000 cycles and samples of 5 rounds took 20%
-/// less time than with 320,000 cycles and 3 rounds and agreed within 2% with
-/// single measurements 7% more often (shorter windows catch fewer
-/// interrupts and disturbed stretches); 40,000 was no faster, and worse.
+/// windows a quarter as long. Interleaved on the Zen 3 VM (12 runs each), a
+/// sweep of 60 opcodes with windows of 80,000 cycles and samples of 5 rounds
+/// took 9% less time than with 320,000 cycles and 3 rounds and agreed within
+/// 2% with single measurements as often (51.6 and 50.6 of 60 on average; the
+/// host's noise moved both far more); 40,000 was no faster, 10,000 worse.
 static constexpr unsigned DefaultRepeatCount = 30;
 static constexpr unsigned DefaultSweepRepeatCount = 10;
 static constexpr unsigned DefaultSweepWindowCycles = 80000;
