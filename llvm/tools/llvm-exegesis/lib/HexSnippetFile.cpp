@@ -50,12 +50,10 @@ private:
 
 BenchmarkCode BlockDecoder::decode(StringRef File, size_t Line, StringRef Hex) {
   BenchmarkCode Code;
-  std::string Where = (File + ":" + Twine(Line) + ": ").str();
+  std::string Where = (File + ":" + Twine(Line)).str();
   auto Fail = [&](const Twine &Problem) {
-    Code.InputError = Where + Problem.str();
-    Code.Info = ("basic block from " + File + ":" + Twine(Line) + ": " + Hex +
-                 " (not run)")
-                    .str();
+    Code.InputError = Where + ": " + Problem.str();
+    Code.Info = ("basic block from " + Where + ": " + Hex + " (not run)").str();
     return Code;
   };
   if (Hex.empty())
@@ -106,8 +104,8 @@ BenchmarkCode BlockDecoder::decode(StringRef File, size_t Line, StringRef Hex) {
     Offset += Size;
   }
   raw_string_ostream Info(Code.Info);
-  Info << "basic block from " << Where.substr(0, Where.size() - 2) << ": "
-       << Bytes.size() << " bytes, " << Code.Key.Instructions.size()
+  Info << "basic block from " << Where << ": " << Bytes.size() << " bytes, "
+       << Code.Key.Instructions.size()
        << (Code.Key.Instructions.size() == 1 ? " instruction"
                                              : " instructions");
   if (!DroppedBranch.empty())
