@@ -13,6 +13,7 @@
 #include "lib/BenchmarkResult.h"
 #include "lib/BenchmarkRunOptions.h"
 #include "lib/BenchmarkRunner.h"
+#include "lib/CycleCounter.h"
 #include "lib/EncodingValidityCheck.h"
 #include "lib/HexSnippetFile.h"
 #include "lib/HostSupportCheck.h"
@@ -234,11 +235,18 @@ static cl::opt<CycleCounterKind> CycleCounterOpt(
         clEnumValN(CycleCounterKind::Hardware, "hardware",
                    "the CPU's cycle event; fail without a PMU"),
         clEnumValN(CycleCounterKind::TimeBased, "time-based",
-                   "a time counter (msr/tsc/ or task-clock) converted to "
-                   "core cycles by calibration"),
+                   "a time counter (see -time-counter) converted to core "
+                   "cycles by calibration"),
         clEnumValN(CycleCounterKind::Dummy, "dummy",
                    "run the code, count nothing (as "
                    "-use-dummy-perf-counters)")));
+
+static cl::opt<std::string> TimeCounterOpt(
+    "time-counter",
+    cl::desc("the time counter of time-based cycles: rdtsc (the TSC read by "
+             "the benchmark itself), msr/tsc/ or task-clock (perf events); "
+             "default: the first of these that works"),
+    cl::cat(BenchmarkOptions), cl::init(""));
 
 static cl::opt<double> SubprocessTimeout(
     "subprocess-timeout",
@@ -411,6 +419,7 @@ static BenchmarkRunOptions getRunOptions() {
   Options.UseDummyPerfCounters =
       UseDummyPerfCounters || CycleCounterOpt == CycleCounterKind::Dummy;
   Options.CycleCounter = CycleCounterOpt;
+  Options.TimeCounter = TimeCounterOpt;
   Options.ValidationCounters.assign(ValidationCounters.begin(),
                                     ValidationCounters.end());
   if (BenchmarkProcessCPU >= 0)
@@ -461,6 +470,11 @@ static Error checkOptions() {
   if (BenchmarkRepeatCount == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-benchmark-repeat-count must be at least 1");
+  if (!TimeCounterOpt.empty() &&
+      !is_contained(TimeCounterNames, StringRef(TimeCounterOpt)))
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown -time-counter '" + TimeCounterOpt +
+                                 "' (rdtsc, msr/tsc/ or task-clock)");
   if (TimeBasedWindowCycles < 1000)
     return createStringError(inconvertibleErrorCode(),
                              "-time-based-window-cycles must be at least 1000");

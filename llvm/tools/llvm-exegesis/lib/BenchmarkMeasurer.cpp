@@ -46,8 +46,7 @@ static Error probeEvents(ArrayRef<PerfEvent> Events, const Twine &Purpose) {
   return Error::success();
 }
 
-Error BenchmarkMeasurer::checkHostCanRun(const LLVMState &State,
-                                         bool DryRun) {
+Error BenchmarkMeasurer::checkHostCanRun(const LLVMState &State, bool DryRun) {
   // The OS counts too: a Windows function follows another calling
   // convention than the Linux host's.
   if (State.canExecuteOnHost())
@@ -139,7 +138,8 @@ BenchmarkMeasurer::create(const LLVMState &State,
   }
 
   Expected<CycleCounter> Cycles =
-      CycleCounter::select(Options.CycleCounter, State.getCpuName());
+      CycleCounter::select(Options.CycleCounter, State.getCpuName(),
+                           Options.TimeCounter, Validation.empty());
   if (!Cycles)
     return Cycles.takeError();
   M->TimeBased = Cycles->IsTimeBased;
@@ -154,10 +154,16 @@ BenchmarkMeasurer::create(const LLVMState &State,
         !Options.BenchmarkProcessCpu)
       M->Rotation.emplace();
   }
-  std::string CounterName = Cycles->Event.getName().str();
-  if (Error E = AddCounter(getBenchmarkModeName(Options.Mode),
-                           std::move(Cycles->Event)))
+  std::string CounterName = Cycles->getName().str();
+  if (Cycles->ReadsTimeStampCounter) {
+    CounterSpec Spec;
+    Spec.ReadsTimeStampCounter = true;
+    M->Counters.push_back({getBenchmarkModeName(Options.Mode).str(),
+                           M->makeExecutor(std::move(Spec))});
+  } else if (Error E = AddCounter(getBenchmarkModeName(Options.Mode),
+                                  std::move(Cycles->Event))) {
     return E;
+  }
   M->CounterDescription =
       M->TimeBased ? "cycles estimated from time counter " + CounterName
                    : "cycles counted by hardware event " + CounterName;

@@ -75,6 +75,9 @@ struct BenchmarkRunOptions {
   /// Run the code but read no counter: measurements stay empty.
   bool UseDummyPerfCounters = false;
   CycleCounterKind CycleCounter = CycleCounterKind::Auto;
+  /// The time counter to use (one of TimeCounterNames); empty: the first
+  /// that works.
+  std::string TimeCounter;
   /// Event names read with the main counter (-validation-counter).
   std::vector<std::string> ValidationCounters;
   /// Subprocess mode: pin the child to this CPU.

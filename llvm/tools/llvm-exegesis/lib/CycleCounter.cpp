@@ -3,6 +3,7 @@
 #include "CycleCounter.h"
 #include "Counter.h"
 #include "CpuEventTable.h"
+#include "TimeStampCounter.h"
 #include <string>
 #include <vector>
 
@@ -26,7 +27,9 @@ static std::optional<PerfEvent> tryEvent(StringRef Name,
 }
 
 Expected<CycleCounter> CycleCounter::select(CycleCounterKind Kind,
-                                            StringRef CpuName) {
+                                            StringRef CpuName,
+                                            StringRef TimeCounter,
+                                            bool AllowTimeStampCounter) {
   if (Kind == CycleCounterKind::Dummy)
     return createStringError(inconvertibleErrorCode(),
                              "a dummy counter counts no cycles");
@@ -45,11 +48,33 @@ Expected<CycleCounter> CycleCounter::select(CycleCounterKind Kind,
                                "(use -cycle-counter=time-based):" +
                                    Failures);
   }
-  for (StringRef Name : TimeCounterNames)
+  for (StringRef Name : TimeCounterNames) {
+    if (!TimeCounter.empty() && Name != TimeCounter)
+      continue;
+    if (Name == TimeStampCounterName) {
+      if (!AllowTimeStampCounter) {
+        Failures += "\n  rdtsc: validation counters need a perf event "
+                    "group, and the TSC read with rdtsc is none";
+        continue;
+      }
+      if (Error E = checkTimeStampCounterUsable()) {
+        Failures += "\n  rdtsc: " + toString(std::move(E));
+        continue;
+      }
+      return CycleCounter{PerfEvent::dummy(), true, true};
+    }
     if (std::optional<PerfEvent> Event = tryEvent(Name, Failures))
-      return CycleCounter{std::move(*Event), true};
+      return CycleCounter{std::move(*Event), true, false};
+  }
+  if (!TimeCounter.empty() && Failures.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown time counter '" + TimeCounter + "'");
   return createStringError(inconvertibleErrorCode(),
                            "no counter for cycles can be opened:" + Failures);
+}
+
+StringRef CycleCounter::getName() const {
+  return ReadsTimeStampCounter ? TimeStampCounterName : Event.getName();
 }
 
 } // namespace exegesis

@@ -1,11 +1,12 @@
 //===-- CycleCounter.h - Which counter measures cycles ----------*- C++ -*-===//
 //
-// Chooses the perf event whose counts become the latency / throughput
-// numbers: the CPU's hardware cycle event where the kernel exposes a PMU,
-// otherwise a time counter (the TSC through the msr PMU, else the task
-// clock) whose ticks the CycleEstimator converts to core cycles. Each
-// candidate is tried by opening it, so the choice is what works here, and it
-// is described for the results' `info` field.
+// Chooses the counter whose counts become the latency / throughput numbers:
+// the CPU's hardware cycle event where the kernel exposes a PMU, otherwise a
+// time counter whose ticks the CycleEstimator converts to core cycles: the
+// TSC read with rdtsc by the benchmark itself (TimeStampCounter.h), else the
+// TSC through the msr PMU, else the task clock. Each candidate is tried
+// (opened, or checked usable), so the choice is what works here, and it is
+// described for the results' `info` field.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,18 +22,28 @@ namespace llvm {
 namespace exegesis {
 
 struct CycleCounter {
+  /// The perf event; a dummy one when ReadsTimeStampCounter.
   PerfEvent Event;
   /// Counts time, not cycles: readings need converting.
   bool IsTimeBased = false;
+  /// The benchmark reads the TSC itself; no perf event is opened.
+  bool ReadsTimeStampCounter = false;
 
-  /// Picks the counter for \p Kind on LLVM CPU \p CpuName. Fails naming
-  /// every candidate tried and why it did not open.
-  static Expected<CycleCounter> select(CycleCounterKind Kind,
-                                       StringRef CpuName);
+  StringRef getName() const;
+
+  /// Picks the counter for \p Kind on LLVM CPU \p CpuName; a time counter
+  /// is \p TimeCounter when not empty (one of TimeCounterNames), else the
+  /// first that works, rdtsc only when \p AllowTimeStampCounter (a group
+  /// with validation counters needs a perf event as its leader). Fails
+  /// naming every candidate tried and why it could not be used.
+  static Expected<CycleCounter> select(CycleCounterKind Kind, StringRef CpuName,
+                                       StringRef TimeCounter = "",
+                                       bool AllowTimeStampCounter = true);
 };
 
 /// The time counters, in order of preference.
-inline constexpr StringRef TimeCounterNames[] = {"msr/tsc/", "task-clock"};
+inline constexpr StringRef TimeCounterNames[] = {"rdtsc", "msr/tsc/",
+                                                 "task-clock"};
 
 } // namespace exegesis
 } // namespace llvm

@@ -63,12 +63,17 @@ private:
   std::optional<FaultLocation> Fault;
 };
 
-/// The counters a run reads: one group whose first event is the main counter;
-/// no events at all means dummy counting (run the code, read nothing).
+/// The counters a run reads: one group whose first event is the main counter,
+/// or the TSC read with rdtsc around each window (TimeStampCounter.h; then
+/// there are no events); neither means dummy counting (run the code, read
+/// nothing).
 struct CounterSpec {
   std::vector<PerfEvent> Events;
+  bool ReadsTimeStampCounter = false;
 
-  bool isDummy() const { return Events.empty(); }
+  bool isDummy() const { return Events.empty() && !ReadsTimeStampCounter; }
+  /// Whether a perf event group must be opened.
+  bool needsGroup() const { return !Events.empty(); }
 };
 
 /// Samples[F][S]: the counter values of sample S of function F. With dummy

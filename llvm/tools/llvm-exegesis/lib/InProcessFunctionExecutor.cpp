@@ -2,6 +2,7 @@
 
 #include "InProcessFunctionExecutor.h"
 #include "Interruption.h"
+#include "TimeStampCounter.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -108,7 +109,7 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
   if (isInterrupted())
     return makeInterruptedError();
   std::optional<CounterGroup> Group;
-  if (!Counters.isDummy()) {
+  if (Counters.needsGroup()) {
     Expected<CounterGroup> Opened = CounterGroup::open(Counters.Events, 0);
     if (!Opened)
       return Opened.takeError();
@@ -131,11 +132,16 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
         if (Error E = Group->start())
           return E;
       CrashRecoveryContext Context;
+      uint64_t TscStart = 0, TscEnd = 0;
       bool Completed = Context.RunSafely([&] {
         InSnippet = 1;
+        if (Counters.ReadsTimeStampCounter)
+          TscStart = readTimeStampCounter();
         for (unsigned Call = 0;
              Call < CallsPerSample && !TimedOut && !isInterrupted(); ++Call)
           Function(ScratchPtr);
+        if (Counters.ReadsTimeStampCounter)
+          TscEnd = readTimeStampCounter();
         InSnippet = 0;
       });
       InSnippet = 0; // Also after a jump out of the snippet.
@@ -149,6 +155,10 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
         return TimedOutError();
       if (!Completed)
         return crashed(Context.RetCode);
+      if (Counters.ReadsTimeStampCounter) {
+        Samples[F].push_back({static_cast<int64_t>(TscEnd - TscStart)});
+        continue;
+      }
       if (!Group) {
         Samples[F].emplace_back();
         continue;

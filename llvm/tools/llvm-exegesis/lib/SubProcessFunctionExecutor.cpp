@@ -3,6 +3,7 @@
 #include "SubProcessFunctionExecutor.h"
 #include "ChildAddressSpace.h"
 #include "Interruption.h"
+#include "TimeStampCounter.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cerrno>
@@ -97,6 +98,8 @@ struct ChildContext {
   unsigned NumSamples;
   unsigned CallsPerSample;
   bool Dummy;
+  /// The child reads the TSC itself (no counter descriptor).
+  bool ReadsTimeStampCounter;
   char *Scratch;
   const FixedMemoryRegion *Memory;
   size_t NumMemory;
@@ -181,7 +184,7 @@ SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
     if (Fd < 0)
       childFail(C, ChildSetupStatus::CounterFdNotTranslated);
     CounterFd = static_cast<int>(Fd);
-  } else if (!C.Dummy) {
+  } else if (!C.Dummy && !C.ReadsTimeStampCounter) {
     childFail(C, ChildSetupStatus::CounterFdNotReceived);
   }
 
@@ -211,6 +214,15 @@ SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
       if (C.Dummy) {
         for (unsigned Call = 0; Call < C.CallsPerSample; ++Call)
           Function(C.Scratch);
+      } else if (C.ReadsTimeStampCounter) {
+        uint64_t Start = readTimeStampCounter();
+        for (unsigned Call = 0; Call < C.CallsPerSample; ++Call)
+          Function(C.Scratch);
+        uint64_t Ticks = readTimeStampCounter() - Start;
+        // The layout of a one-event group's reading, which ran all along.
+        RawGroupReading &Reading = C.Readings[S * C.NumFunctions + F];
+        Reading.Words[0] = 1;
+        Reading.Words[1] = Reading.Words[2] = Reading.Words[3] = Ticks;
       } else {
         if (!CounterGroup::startGroup(CounterFd)) {
           C.Results->CounterErrno = errno;
@@ -528,6 +540,7 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   Context.NumSamples = NumSamples;
   Context.CallsPerSample = CallsPerSample;
   Context.Dummy = Counters.isDummy();
+  Context.ReadsTimeStampCounter = Counters.ReadsTimeStampCounter;
   Context.Scratch = Scratch.get();
   Context.Memory = Layout.Memory.data();
   Context.NumMemory = Layout.Memory.size();
@@ -537,7 +550,8 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   Context.PageSize = PageSize;
   Context.Results = Results;
   Context.Readings = Readings;
-  Context.NumEvents = Counters.Events.size();
+  Context.NumEvents =
+      Counters.ReadsTimeStampCounter ? 1 : Counters.Events.size();
   Context.Stop = Stop && Stop->Enough ? Stop : nullptr;
 
   pid_t Pid = fork();
@@ -572,7 +586,7 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   }
 
   std::optional<CounterGroup> Group;
-  if (!Counters.isDummy()) {
+  if (Counters.needsGroup()) {
     Expected<CounterGroup> Opened = CounterGroup::open(Counters.Events, Pid);
     if (!Opened)
       return Opened.takeError();
@@ -684,12 +698,12 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   SampleTable Samples(Functions.size());
   for (unsigned S = 0; S < NumRounds; ++S)
     for (size_t F = 0; F < Functions.size(); ++F) {
-      if (!Group) {
+      if (Counters.isDummy()) {
         Samples[F].emplace_back();
         continue;
       }
       Expected<CounterValues> Values = CounterGroup::decode(
-          Readings[S * Functions.size() + F], Group->getNumEvents());
+          Readings[S * Functions.size() + F], Context.NumEvents);
       if (!Values)
         return Values.takeError();
       Samples[F].push_back(std::move(*Values));

@@ -101,7 +101,12 @@ TEST(CycleEstimatorTest, CalibratesOnThisMachine) {
       CycleCounter::select(CycleCounterKind::TimeBased, "");
   ASSERT_TRUE(static_cast<bool>(Counter)) << toString(Counter.takeError());
   EXPECT_TRUE(Counter->IsTimeBased);
-  InProcessFunctionExecutor Executor(CounterSpec{{Counter->Event}});
+  CounterSpec Spec;
+  if (Counter->ReadsTimeStampCounter)
+    Spec.ReadsTimeStampCounter = true;
+  else
+    Spec.Events.push_back(Counter->Event);
+  InProcessFunctionExecutor Executor(std::move(Spec));
   auto Functions = Estimator->getCalibrationFunctions();
   Expected<SampleTable> Samples =
       Executor.runAndSample({Functions[0], Functions[1]}, 10);
@@ -125,6 +130,31 @@ TEST(CycleCounterTest, AutoAlwaysFindsACounterOnLinux) {
   Expected<CycleCounter> Counter =
       CycleCounter::select(CycleCounterKind::Auto, "znver3");
   ASSERT_TRUE(static_cast<bool>(Counter)) << toString(Counter.takeError());
+}
+
+TEST(CycleCounterTest, TimeCountersByName) {
+  Expected<CycleCounter> Tsc =
+      CycleCounter::select(CycleCounterKind::TimeBased, "", "rdtsc");
+  if (Tsc) {
+    EXPECT_TRUE(Tsc->IsTimeBased);
+    EXPECT_TRUE(Tsc->ReadsTimeStampCounter);
+    EXPECT_EQ(Tsc->getName(), "rdtsc");
+  } else {
+    EXPECT_NE(toString(Tsc.takeError()).find("\n  rdtsc: "), std::string::npos);
+  }
+  // Validation counters need a perf event leader: rdtsc is not one.
+  Expected<CycleCounter> NotAlone =
+      CycleCounter::select(CycleCounterKind::TimeBased, "", "rdtsc", false);
+  ASSERT_FALSE(static_cast<bool>(NotAlone));
+  EXPECT_EQ(toString(NotAlone.takeError()),
+            "no counter for cycles can be opened:\n  rdtsc: validation "
+            "counters need a perf event group, and the TSC read with rdtsc "
+            "is none");
+  Expected<CycleCounter> Clock =
+      CycleCounter::select(CycleCounterKind::TimeBased, "", "task-clock");
+  ASSERT_TRUE(static_cast<bool>(Clock)) << toString(Clock.takeError());
+  EXPECT_FALSE(Clock->ReadsTimeStampCounter);
+  EXPECT_EQ(Clock->getName(), "task-clock");
 }
 
 TEST(CpuEventTableTest, KnownAndUnknownCpus) {

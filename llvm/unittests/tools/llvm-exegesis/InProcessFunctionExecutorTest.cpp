@@ -2,6 +2,7 @@
 
 #include "lib/InProcessFunctionExecutor.h"
 #include "MachineCode.h"
+#include "lib/TimeStampCounter.h"
 #include "gtest/gtest.h"
 #include <ctime>
 
@@ -35,6 +36,39 @@ TEST(InProcessFunctionExecutorTest, SamplesEveryFunctionRoundRobin) {
       EXPECT_GT(Values[0], 0);
     }
   }
+}
+
+CounterSpec timeStampCounter() {
+  CounterSpec Spec;
+  Spec.ReadsTimeStampCounter = true;
+  return Spec;
+}
+
+TEST(InProcessFunctionExecutorTest, ReadsTheTimeStampCounterAroundWindows) {
+  if (Error E = checkTimeStampCounterUsable())
+    GTEST_SKIP() << toString(std::move(E));
+  // A window of 4 calls of 2000 dependent adds takes at least 8000 core
+  // cycles, so thousands of ticks at any TSC rate we meet (0.3-3 ticks per
+  // cycle); one of 20000 adds takes about ten times as long.
+  ExecutableFunction Short = function(repeat(AddRaxRax, 2000) + Ret);
+  ExecutableFunction Long = function(repeat(AddRaxRax, 20000) + Ret);
+  InProcessFunctionExecutor Executor(timeStampCounter());
+  Expected<SampleTable> Samples =
+      Executor.runAndSample({&Short, &Long}, 20, {}, 4);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  ASSERT_EQ(Samples->size(), 2u);
+  int64_t Minima[2];
+  for (size_t F = 0; F < 2; ++F) {
+    ASSERT_EQ((*Samples)[F].size(), 20u);
+    Minima[F] = INT64_MAX;
+    for (const CounterValues &Values : (*Samples)[F]) {
+      ASSERT_EQ(Values.size(), 1u);
+      EXPECT_GT(Values[0], 1000);
+      Minima[F] = std::min(Minima[F], Values[0]);
+    }
+  }
+  EXPECT_GT(Minima[1], 5 * Minima[0]);
+  EXPECT_LT(Minima[1], 20 * Minima[0]);
 }
 
 TEST(InProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {

@@ -2,6 +2,7 @@
 
 #include "lib/SubProcessFunctionExecutor.h"
 #include "MachineCode.h"
+#include "lib/TimeStampCounter.h"
 #include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
 #include <cerrno>
@@ -88,6 +89,33 @@ TEST(SubProcessFunctionExecutorTest, MeasuresWithPidfdHandoff) {
   if (!SubProcessFunctionExecutor::isPidfdGetfdAvailable())
     GTEST_SKIP() << "kernel without pidfd_getfd";
   expectMeasures(CounterHandoffMethod::PidfdGetfd);
+}
+
+TEST(SubProcessFunctionExecutorTest, TheChildReadsTheTimeStampCounter) {
+  if (Error E = checkTimeStampCounterUsable())
+    GTEST_SKIP() << toString(std::move(E));
+  // No counter descriptor is handed over; the child's readings are TSC
+  // ticks, about ten times as many for ten times the adds.
+  ExecutableFunction Short = function(repeat(AddRaxRax, 2000) + Ret);
+  ExecutableFunction Long = function(repeat(AddRaxRax, 20000) + Ret);
+  CounterSpec Tsc;
+  Tsc.ReadsTimeStampCounter = true;
+  Outcome R = run({&Short, &Long}, {}, Tsc, FixedLayout(), 20);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  ASSERT_EQ(R.Samples.size(), 2u);
+  int64_t Minima[2];
+  for (size_t F = 0; F < 2; ++F) {
+    ASSERT_EQ(R.Samples[F].size(), 20u);
+    Minima[F] = INT64_MAX;
+    for (const CounterValues &Values : R.Samples[F]) {
+      ASSERT_EQ(Values.size(), 1u);
+      EXPECT_GT(Values[0], 1000);
+      Minima[F] = std::min(Minima[F], Values[0]);
+    }
+  }
+  EXPECT_GT(Minima[1], 5 * Minima[0]);
+  EXPECT_LT(Minima[1], 20 * Minima[0]);
+  EXPECT_FALSE(haveChildren());
 }
 
 TEST(SubProcessFunctionExecutorTest, StopRuleEndsTheSamplingInTheChild) {

@@ -1,0 +1,27 @@
+# -time-counter names the time counter of time-based cycles; by default the
+# first that works of rdtsc (the TSC read by the benchmark itself, around
+# each counter window), msr/tsc/ and task-clock. Each measures an add chain
+# at one cycle per add, in both execution modes, and `info` names it.
+
+# REQUIRES: exegesis-no-hardware-pmu, exegesis-can-execute-in-subprocess, x86_64-linux
+
+# RUN: %if invariant-tsc %{ llvm-exegesis -mode=latency -snippets-file=%s -time-counter=rdtsc | FileCheck %s -DCOUNTER=rdtsc %}
+# RUN: %if invariant-tsc %{ llvm-exegesis -mode=latency -snippets-file=%s -time-counter=rdtsc -execution-mode=subprocess | FileCheck %s -DCOUNTER=rdtsc %}
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -time-counter=task-clock | FileCheck %s -DCOUNTER=task-clock
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -time-counter=task-clock -execution-mode=subprocess | FileCheck %s -DCOUNTER=task-clock
+# CHECK: - { key: latency, value: {{0\.9[6-9][0-9]*|1\.0[0-4][0-9]*|1}}, per_snippet_value:
+# CHECK: info: 'cycles estimated from time counter [[COUNTER]] at
+
+# With validation counters the main counter must lead a perf event group, so
+# the default passes over rdtsc, and asking for it is an error naming why.
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -validation-counter=context-switches | FileCheck %s --check-prefix=VALIDATED
+# VALIDATED: info: 'cycles estimated from time counter {{msr/tsc/|task-clock}} at
+# RUN: not llvm-exegesis -mode=latency -snippets-file=%s -validation-counter=context-switches -cycle-counter=time-based -time-counter=rdtsc 2>&1 | FileCheck %s --check-prefix=NOT-A-GROUP
+# NOT-A-GROUP: llvm-exegesis error: no counter for cycles can be opened:
+# NOT-A-GROUP-NEXT: rdtsc: validation counters need a perf event group, and the TSC read with rdtsc is none
+
+# RUN: not llvm-exegesis -mode=latency -snippets-file=%s -time-counter=hpet 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+# UNKNOWN: llvm-exegesis error: unknown -time-counter 'hpet' (rdtsc, msr/tsc/ or task-clock)
+
+# LLVM-EXEGESIS-DEFREG RAX 1
+addq %rax, %rax
