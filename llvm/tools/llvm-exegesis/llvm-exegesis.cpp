@@ -166,14 +166,17 @@ static cl::opt<unsigned>
 /// A sweep measures each opcode with a few runs of samples at most (see
 /// DefaultSweepSettleTimeLimit), and running the snippet and the calibration
 /// is most of its time: runs of 10 samples (7 agreeing settle them) with
-/// windows a quarter as long. Interleaved on the Zen 3 VM (12 runs each), a
-/// sweep of 60 opcodes with windows of 80,000 cycles and samples of 5 rounds
-/// took 9% less time than with 320,000 cycles and 3 rounds and agreed within
-/// 2% with single measurements as often (51.6 and 50.6 of 60 on average; the
-/// host's noise moved both far more); 40,000 was no faster, 10,000 worse.
+/// short windows. With a perf time counter (a few thousand ticks of jitter
+/// per window), interleaved on the Zen 3 VM, 80,000 cycles with samples of 5
+/// rounds took 9% less time than 320,000 with 3 rounds and agreed with
+/// single measurements as often; 10,000 was worse. With rdtsc (a few ticks
+/// of jitter) 20,000 cycles, at most one call of a 10,000-instruction
+/// snippet, left fewer values unsettled than 80,000 (interleaved on the
+/// same VM under load: 5-34 of 200 against 12-43, and 31 against 69 of 600
+/// in the sweep benchmark, with 20% less CPU time).
 static constexpr unsigned DefaultRepeatCount = 30;
 static constexpr unsigned DefaultSweepRepeatCount = 10;
-static constexpr unsigned DefaultSweepWindowCycles = 80000;
+static constexpr unsigned DefaultSweepWindowCycles = 20000;
 static cl::opt<unsigned> BenchmarkRepeatCount(
     "benchmark-repeat-count",
     cl::desc("number of samples per measurement (default 30, or 10 when "
@@ -191,7 +194,7 @@ static cl::opt<unsigned> TimeBasedWindowCycles(
     "time-based-window-cycles",
     cl::desc("with a time-based cycle counter: about how many core cycles "
              "one counter window lasts, the measured functions called back "
-             "to back (default 320000, or 80000 when sweeping)"),
+             "to back (default 320000, or 20000 when sweeping)"),
     cl::cat(BenchmarkOptions), cl::init(DefaultTimeBasedWindowCycles));
 
 static cl::opt<ResultAggregationMode> ResultAggregationModeOpt(
