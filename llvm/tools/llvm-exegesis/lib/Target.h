@@ -142,6 +142,21 @@ public:
     return MCRegister();
   }
 
+  /// Code run right after the prologue that reserves scratch memory on the
+  /// stack for a snippet whose memory operands can only be based on the
+  /// stack pointer (RISC-V's C_LWSP family), and code run right before the
+  /// epilogue that releases it. Empty when \p Snippet needs none.
+  virtual std::vector<MCInst>
+  reserveStackScratchMemory(const LLVMState &,
+                            ArrayRef<MCInst> /*Snippet*/) const {
+    return {};
+  }
+  virtual std::vector<MCInst>
+  releaseStackScratchMemory(const LLVMState &,
+                            ArrayRef<MCInst> /*Snippet*/) const {
+    return {};
+  }
+
   /// The stack pointer; invalid when the target cannot let a snippet define
   /// it.
   virtual MCRegister getStackPointerRegister() const { return MCRegister(); }
