@@ -393,6 +393,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
       Streamer.emitInstruction(Inst, STI);
   };
   Streamer.initSections(/*NoExecStack=*/false, STI);
+  ET.emitObjectAttributes(State, Streamer);
   Streamer.switchSection(Builder.getObjectFileInfo().getTextSection());
   MCSymbol *FunctionStart = Ctx.getOrCreateSymbol(FunctionSymbolName);
   declareFunctionSymbol(State.getTriple(), Streamer, FunctionStart);

@@ -31,6 +31,7 @@
 
 namespace llvm {
 class MCExpr;
+class MCStreamer;
 class MCSubtargetInfo;
 namespace exegesis {
 
@@ -156,6 +157,12 @@ public:
                             ArrayRef<MCInst> /*Snippet*/) const {
     return {};
   }
+
+  /// Emits sections that tell disassemblers and linkers how to read the
+  /// object (RISC-V: .riscv.attributes with the ISA string, without which
+  /// llvm-objdump decodes only the base ISA). The streamer is in the text
+  /// section when called and is switched back to it afterwards.
+  virtual void emitObjectAttributes(const LLVMState &, MCStreamer &) const {}
 
   /// The stack pointer; invalid when the target cannot let a snippet define
   /// it.

@@ -19,10 +19,17 @@
 #include "../Target.h"
 #include "../LLVMState.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCSectionELF.h"
+#include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Support/EndianStream.h"
+#include "llvm/Support/LEB128.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/RISCVISAInfo.h"
 
 namespace llvm {
 namespace exegesis {
@@ -203,6 +210,9 @@ class RISCVExegesisTarget : public ExegesisTarget {
   std::vector<MCInst>
   releaseStackScratchMemory(const LLVMState &State,
                             ArrayRef<MCInst> Snippet) const override;
+
+  void emitObjectAttributes(const LLVMState &State,
+                            MCStreamer &Streamer) const override;
 
   std::string getUnresolvedNames() const override {
     return RISCVNames::get().Table.lookupFailures().str();
@@ -480,6 +490,51 @@ RISCVExegesisTarget::releaseStackScratchMemory(const LLVMState &State,
   if (!readsStackPointer(State, Snippet))
     return {};
   return {inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(StackScratchBytes)})};
+}
+
+/// The ISA string of the subtarget (e.g. rv64i2p1_m2p0_a2p1_c2p0), from
+/// every feature it has, those of its CPU included.
+static std::string getISAString(const MCSubtargetInfo &STI) {
+  std::vector<std::string> Features;
+  for (const SubtargetFeatureKV &KV : STI.getAllProcessorFeatures())
+    if (STI.getFeatureBits().test(KV.Value))
+      Features.push_back(std::string("+") + KV.Key);
+  auto ISA = RISCVISAInfo::parseFeatures(is64Bit(STI) ? 64 : 32, Features);
+  if (!ISA) {
+    consumeError(ISA.takeError());
+    return is64Bit(STI) ? "rv64i" : "rv32i";
+  }
+  return (*ISA)->toString();
+}
+
+void RISCVExegesisTarget::emitObjectAttributes(const LLVMState &State,
+                                               MCStreamer &Streamer) const {
+  // The psABI's attribute section: format version 'A', then one
+  // "riscv" vendor subsection holding one file-scope attribute list.
+  enum : unsigned { TagFile = 1, TagStackAlign = 4, TagArch = 5 };
+  std::string Attributes;
+  raw_string_ostream OS(Attributes);
+  encodeULEB128(TagStackAlign, OS);
+  encodeULEB128(16, OS);
+  encodeULEB128(TagArch, OS);
+  OS << getISAString(State.getSubtargetInfo()) << '\0';
+  std::string FileScope;
+  raw_string_ostream FS(FileScope);
+  encodeULEB128(TagFile, FS);
+  support::endian::write<uint32_t>(FS, uint32_t(1 + 4 + Attributes.size()),
+                                   llvm::endianness::little);
+  FS << Attributes;
+  std::string Content = "A";
+  raw_string_ostream CS(Content);
+  StringRef Vendor("riscv\0", 6);
+  support::endian::write<uint32_t>(
+      CS, uint32_t(4 + Vendor.size() + FileScope.size()),
+      llvm::endianness::little);
+  CS << Vendor << FileScope;
+  MCSection *Section = Streamer.getContext().getELFSection(
+      ".riscv.attributes", ELF::SHT_RISCV_ATTRIBUTES, 0);
+  Streamer.switchSection(Section);
+  Streamer.emitBytes(Content);
 }
 
 const ExegesisTarget *getTheRISCVExegesisTarget() {
