@@ -16,6 +16,7 @@
 #include "../LLVMState.h"
 #include "../SnippetGenerationTarget.h"
 #include "../Target.h"
+#include "RISCVLoadSnippets.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace llvm {
@@ -85,6 +86,18 @@ class RISCVSnippetGenerationTarget : public SnippetGenerationTarget {
         return std::string("vector instruction: vector configurations "
                            "(vsetvli) are not generated yet");
     return std::nullopt;
+  }
+
+  bool preparesSnippet(const LLVMState &State,
+                       const InstructionModel &Model) const override {
+    return isRISCVChainableLoad(State, Model) &&
+           !getUnsupportedReason(State, Model);
+  }
+
+  std::optional<PreparedSnippet>
+  getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
+                     bool Serial, unsigned Index) const override {
+    return getRISCVLoadSnippet(State, Model, Serial, Index);
   }
 
   void setScratchAddress(const InstructionModel &Model,

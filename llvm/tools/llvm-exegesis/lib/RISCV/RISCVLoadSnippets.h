@@ -1,0 +1,41 @@
+//===-- RISCV/RISCVLoadSnippets.h - Load snippets for RISC-V ----*- C++ -*-===//
+//
+// A RISC-V load into an X register reads nothing but its base register, and
+// the base must point into scratch memory, so the generic serial generator
+// finds no chain for it. Its latency is measured as upstream's x86 loads
+// are, by making the next address depend on the loaded value: the snippet
+// is `ADD B, X10, RD` then `LOAD RD, 0(B)`, where X10 points at the scratch
+// memory and RD starts at zero, as the memory it loads does, so every
+// address is the scratch pointer's and each load waits for the previous
+// one (one repetition: a load and an add). For throughput, loads into
+// distinct registers from the scratch memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_RISCV_RISCVLOADSNIPPETS_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_RISCV_RISCVLOADSNIPPETS_H
+
+#include "../InstructionModel.h"
+#include "../SnippetGenerationTarget.h"
+#include <optional>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// Whether \p Model is a load into an X register from a base register that
+/// can be any general-purpose one (not the SP-only compressed forms).
+bool isRISCVChainableLoad(const LLVMState &State,
+                          const InstructionModel &Model);
+
+/// The snippet of such a load: \p Serial, the address chain; otherwise
+/// independent loads. Only \p Index 0 exists.
+std::optional<PreparedSnippet>
+getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
+                    bool Serial, unsigned Index);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
