@@ -66,6 +66,8 @@ class RISCVSnippetGenerationTarget : public SnippetGenerationTarget {
         Regs.push_back(*Reg);
   }
 
+  bool featuresDecideValidity() const override { return true; }
+
   std::optional<std::string>
   getUnsupportedReason(const LLVMState &State,
                        const InstructionModel &Model) const override {
