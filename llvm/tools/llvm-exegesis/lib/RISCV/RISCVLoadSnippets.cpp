@@ -14,7 +14,6 @@ struct LoadShape {
   unsigned BaseSlot = 0;
   std::optional<unsigned> OffsetSlot;
   int DefClass = -1;
-  int BaseClass = -1;
 };
 } // namespace
 
@@ -47,7 +46,6 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
           !RI.getRegClass(Op.RegClassID).contains(*X10))
         return std::nullopt;
       Shape.BaseSlot = Op.Slot;
-      Shape.BaseClass = Op.RegClassID;
       continue;
     }
     if (Op.Index == Ref.FirstOperand + Ref.NumOperands &&
@@ -107,16 +105,12 @@ getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
         pickRegisters(State, Shape->DefClass, 1, {});
     if (Def.empty())
       return std::nullopt;
-    SmallVector<MCRegister, 4> Base =
-        pickRegisters(State, Shape->BaseClass, 1, {Def[0]});
-    if (Base.empty())
-      return std::nullopt;
     MCInst Add;
     Add.setOpcode(*State.getOpcodeByName("ADD"));
-    Add.addOperand(MCOperand::createReg(Base[0]));
+    Add.addOperand(MCOperand::createReg(X10));
     Add.addOperand(MCOperand::createReg(X10));
     Add.addOperand(MCOperand::createReg(Def[0]));
-    Snippet.Instructions = {Add, Load(Def[0], Base[0], 0)};
+    Snippet.Instructions = {Load(Def[0], X10, 0), Add};
     Snippet.Info = "Repeating a load whose address depends on the value it "
                    "loaded (zero, added to the scratch pointer): one "
                    "repetition is the load and an ADD";

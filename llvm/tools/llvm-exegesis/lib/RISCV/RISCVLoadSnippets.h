@@ -4,11 +4,10 @@
 // the base must point into scratch memory, so the generic serial generator
 // finds no chain for it. Its latency is measured as upstream's x86 loads
 // are, by making the next address depend on the loaded value: the snippet
-// is `ADD B, X10, RD` then `LOAD RD, 0(B)`, where X10 points at the scratch
-// memory and RD starts at zero, as the memory it loads does, so every
-// address is the scratch pointer's and each load waits for the previous
-// one (one repetition: a load and an add). For throughput, loads into
-// distinct registers from the scratch memory.
+// is `LOAD RD, 0(X10)` then `ADD X10, X10, RD`, where X10 points at the
+// scratch memory, which holds zeros, so the address never changes and each
+// load waits for the previous one (one repetition: a load and an add). For
+// throughput, loads into distinct registers from the scratch memory.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,7 +6,8 @@
 // LUI/ADDI(W) and, for 64-bit values, SLLI/ADDI steps; floating-point
 // registers take their bits from X30 (t5, a temporary the ABI leaves free)
 // through FMV.W.X / FMV.D.X / FMV.H.X, or on riscv32, where no move gives a
-// double its 64 bits, through two words on the stack and FLD.
+// double its 64 bits, through two words on the stack and FLD (+0.0 with
+// FCVT.D.W from a zero in x30).
 //
 // Snippets whose memory operands can only be based on the stack pointer
 // (C_LWSP, C_SDSP, C_FLDSP...) get scratch memory reserved on the stack.
@@ -268,10 +269,12 @@ RISCVExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
       Out.push_back(inst(N.FMV_D_X, {reg(Reg), reg(N.T5)}));
       return Out;
     }
-    // riscv32: +0.0 converts exactly from x0; other bit patterns are
-    // stored as two words below the stack pointer and loaded back.
+    // riscv32: +0.0 converts exactly from an integer zero, set in x30 as
+    // upstream does; other bit patterns are stored as two words below the
+    // stack pointer and loaded back.
     if (Bits == 0) {
-      Out.push_back(inst(N.FCVT_D_W, {reg(Reg), reg(N.X0), imm(0)}));
+      materialize(N, N.T5, 0, false, Out);
+      Out.push_back(inst(N.FCVT_D_W, {reg(Reg), reg(N.T5), imm(0)}));
       return Out;
     }
     Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-16)}));
