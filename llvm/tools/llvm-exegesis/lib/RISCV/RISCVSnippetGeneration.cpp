@@ -52,6 +52,12 @@ constexpr StringLiteral SystemPrefixes[] = {
     "PREFETCH",   "UNIMP",    "C_UNIMP", "SSPUSH",   "SSPOPCHK", "C_SSPUSH",
     "C_SSPOPCHK", "SSAMOSWAP"};
 
+/// Jumps that LLVM does not mark as branches: JAL and JALR (and their
+/// compressed forms) are calls or jumps depending on the register they
+/// link, and the table jumps of Zcmt.
+constexpr StringLiteral JumpPrefixes[] = {"JAL",     "C_J",    "CM_JT",
+                                          "CM_JALT", "QC_E_J", "QC_E_JAL"};
+
 static bool isVectorRegisterClass(StringRef Name) {
   return Name.starts_with("VR") || Name.starts_with("VM") ||
          Name.starts_with("VRN");
@@ -78,6 +84,9 @@ class RISCVSnippetGenerationTarget : public SnippetGenerationTarget {
                    ? std::string(".insn directive form: its encoding is "
                                  "given by its operands, not by the opcode")
                    : std::string("system instruction");
+    for (StringRef Prefix : JumpPrefixes)
+      if (Name.starts_with(Prefix))
+        return std::string("jump");
     if (std::optional<std::string> Reason =
             SnippetGenerationTarget::getUnsupportedReason(State, Model))
       return Reason;
