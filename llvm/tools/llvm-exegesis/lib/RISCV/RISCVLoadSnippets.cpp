@@ -14,8 +14,27 @@ struct LoadShape {
   unsigned BaseSlot = 0;
   std::optional<unsigned> OffsetSlot;
   int DefClass = -1;
+  /// For a load into an F register: the move of its bits into an X
+  /// register, through which the value reaches the address.
+  std::optional<unsigned> MoveToX;
 };
 } // namespace
+
+/// FMV.X.D / FMV.X.W / FMV.X.H for the F registers of \p Class, if the
+/// subtarget has such a move (riscv32 has no FMV.X.D).
+static std::optional<unsigned> getMoveToX(const LLVMState &State,
+                                          const MCRegisterClass &Class) {
+  bool Is64Bit = State.getTriple().isRISCV64();
+  for (auto [RegName, Opcode] :
+       {std::pair<StringRef, StringRef>("F11_D", Is64Bit ? "FMV_X_D" : ""),
+        {"F11_F", "FMV_X_W"},
+        {"F11_H", "FMV_X_H"}}) {
+    std::optional<MCRegister> Reg = State.getRegisterByName(RegName);
+    if (Reg && Class.contains(*Reg))
+      return Opcode.empty() ? std::nullopt : State.getOpcodeByName(Opcode);
+  }
+  return std::nullopt;
+}
 
 static std::optional<LoadShape> getLoadShape(const LLVMState &State,
                                              const InstructionModel &Model) {
@@ -32,10 +51,15 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
   const MemoryReference &Ref = Model.memoryReferences().front();
   for (const ModelOperand &Op : Model.operands()) {
     if (Op.IsDef) {
-      // An X register, or the loaded value could not feed an address.
-      if (Op.Kind != OperandKind::Register ||
-          !RI.getRegClass(Op.RegClassID).contains(*X11))
+      if (Op.Kind != OperandKind::Register)
         return std::nullopt;
+      // An X register, or an F register whose bits a move can take to one.
+      const MCRegisterClass &Class = RI.getRegClass(Op.RegClassID);
+      if (!Class.contains(*X11)) {
+        Shape.MoveToX = getMoveToX(State, Class);
+        if (!Shape.MoveToX)
+          return std::nullopt;
+      }
       Shape.DefSlot = Op.Slot;
       Shape.DefClass = Op.RegClassID;
       ++NumDefs;
@@ -105,15 +129,30 @@ getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
         pickRegisters(State, Shape->DefClass, 1, {});
     if (Def.empty())
       return std::nullopt;
+    Snippet.Instructions = {Load(Def[0], X10, 0)};
+    MCRegister Value = Def[0];
+    if (Shape->MoveToX) {
+      Value = *State.getRegisterByName("X11");
+      MCInst Move;
+      Move.setOpcode(*Shape->MoveToX);
+      Move.addOperand(MCOperand::createReg(Value));
+      Move.addOperand(MCOperand::createReg(Def[0]));
+      Snippet.Instructions.push_back(Move);
+    }
     MCInst Add;
     Add.setOpcode(*State.getOpcodeByName("ADD"));
     Add.addOperand(MCOperand::createReg(X10));
     Add.addOperand(MCOperand::createReg(X10));
-    Add.addOperand(MCOperand::createReg(Def[0]));
-    Snippet.Instructions = {Load(Def[0], X10, 0), Add};
-    Snippet.Info = "Repeating a load whose address depends on the value it "
-                   "loaded (zero, added to the scratch pointer): one "
-                   "repetition is the load and an ADD";
+    Add.addOperand(MCOperand::createReg(Value));
+    Snippet.Instructions.push_back(Add);
+    Snippet.Info = Shape->MoveToX
+                       ? "Repeating a load whose address depends on the value "
+                         "it loaded (zero, moved to an X register and added "
+                         "to the scratch pointer): one repetition is the "
+                         "load, an FMV and an ADD"
+                       : "Repeating a load whose address depends on the value "
+                         "it loaded (zero, added to the scratch pointer): one "
+                         "repetition is the load and an ADD";
     return Snippet;
   }
   // Compressed loads have small scaled offsets: all at offset 0.

@@ -7,7 +7,8 @@
 // is `LOAD RD, 0(X10)` then `ADD X10, X10, RD`, where X10 points at the
 // scratch memory, which holds zeros, so the address never changes and each
 // load waits for the previous one (one repetition: a load and an add). For
-// throughput, loads into distinct registers from the scratch memory.
+// throughput, loads into distinct registers from the scratch memory. A
+// load into an F register goes through FMV.X.D/W/H on its way to the ADD.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +24,9 @@ namespace exegesis {
 
 class LLVMState;
 
-/// Whether \p Model is a load into an X register from a base register that
-/// can be any general-purpose one (not the SP-only compressed forms).
+/// Whether \p Model is a load into an X register, or an F register whose bits
+/// can be moved to one, from a base register that can be any
+/// general-purpose one (not the SP-only compressed forms).
 bool isRISCVChainableLoad(const LLVMState &State,
                           const InstructionModel &Model);
 
