@@ -9,6 +9,9 @@
 // double its 64 bits, through two words on the stack and FLD (+0.0 with
 // FCVT.D.W from a zero in x30).
 //
+// Vector registers (V0-V31) take VLEN bits, VLEN from the Zvl*b extensions,
+// with VSETVLI and VLE8.V from the stack (VMV.V.I for zero).
+//
 // Snippets whose memory operands can only be based on the stack pointer
 // (C_LWSP, C_SDSP, C_FLDSP...) get scratch memory reserved on the stack.
 //
@@ -19,6 +22,7 @@
 
 #include "../Target.h"
 #include "../LLVMState.h"
+#include "RISCVVectorLength.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"
@@ -59,6 +63,9 @@ struct RISCVNames {
   unsigned FMV_D_X = Table.opcode("FMV_D_X");
   unsigned FMV_H_X = Table.opcode("FMV_H_X");
   unsigned FCVT_D_W = Table.opcode("FCVT_D_W");
+  unsigned VSETVLI = Table.opcode("VSETVLI");
+  unsigned VLE8_V = Table.opcode("VLE8_V");
+  unsigned VMV_V_I = Table.opcode("VMV_V_I");
 
   MCRegister X0 = Table.reg("X0");
   MCRegister RA = Table.reg("X1");
@@ -93,6 +100,7 @@ struct RISCVNames {
   const MCRegisterClass *FPR16 = Table.regClass("FPR16");
   const MCRegisterClass *FPR32 = Table.regClass("FPR32");
   const MCRegisterClass *FPR64 = Table.regClass("FPR64");
+  const MCRegisterClass *VR = Table.regClass("VR");
 
   static const RISCVNames &get() {
     static const RISCVNames Names;
@@ -222,6 +230,58 @@ class RISCVExegesisTarget : public ExegesisTarget {
 
 } // namespace
 
+/// The widest vector whose bytes fit below the stack pointer with one ADDI
+/// and are addressed with 12-bit offsets.
+static constexpr unsigned MaxSettableVectorBits = 16384;
+
+/// Sets the VLEN bits of vector register \p Reg: `vsetvli t5, x0, e8, m1,
+/// ta, ma` makes VL the whole register, then either `vmv.v.i` for zero or
+/// `vle8.v` of the value stored below the stack pointer. The snippet finds
+/// vtype at e8/m1 and must set its own.
+static Error setVectorRegister(const RISCVNames &N, const MCSubtargetInfo &STI,
+                               MCRegister Reg, const APInt &Value,
+                               std::vector<MCInst> &Out) {
+  unsigned VLen = getRISCVVectorLength(STI);
+  if (VLen == 0)
+    return cannotSet(N, Reg, "needs the V extension (-mattr=+v)");
+  if (VLen > MaxSettableVectorBits)
+    return cannotSet(N, Reg,
+                     "VLEN " + Twine(VLen) + " is wider than the " +
+                         Twine(MaxSettableVectorBits) + " bits supported");
+  Expected<APInt> V = fitRegisterValue(N.Table.getRegInfo(), Reg, Value, VLen,
+                                       ValueExtension::Sign);
+  if (!V)
+    return V.takeError();
+  // e8, m1, tail and mask agnostic.
+  constexpr int64_t VTypeE8M1TaMa = 0xc0;
+  Out.push_back(inst(N.VSETVLI, {reg(N.T5), reg(N.X0), imm(VTypeE8M1TaMa)}));
+  if (V->isZero()) {
+    Out.push_back(inst(N.VMV_V_I, {reg(Reg), imm(0)}));
+    return Error::success();
+  }
+  bool Is64Bit = is64Bit(STI);
+  unsigned XBits = Is64Bit ? 64 : 32;
+  int64_t Bytes = alignTo(VLen / 8, 16);
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-Bytes)}));
+  for (unsigned Bit = 0; Bit < VLen; Bit += XBits) {
+    uint64_t Chunk =
+        V->extractBitsAsZExtValue(std::min(XBits, VLen - Bit), Bit);
+    if (Chunk == 0) {
+      Out.push_back(
+          inst(Is64Bit ? N.SD : N.SW, {reg(N.X0), reg(N.SP), imm(Bit / 8)}));
+      continue;
+    }
+    materialize(N, N.T5,
+                Is64Bit ? int64_t(Chunk) : int64_t(int32_t(uint32_t(Chunk))),
+                Is64Bit, Out);
+    Out.push_back(
+        inst(Is64Bit ? N.SD : N.SW, {reg(N.T5), reg(N.SP), imm(Bit / 8)}));
+  }
+  Out.push_back(inst(N.VLE8_V, {reg(Reg), reg(N.SP), reg(MCRegister())}));
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(Bytes)}));
+  return Error::success();
+}
+
 Expected<std::vector<MCInst>>
 RISCVExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
                               const APInt &Value) const {
@@ -305,6 +365,11 @@ RISCVExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
     // sequence short.
     materialize(N, N.T5, V->getSExtValue(), Is64Bit, Out);
     Out.push_back(inst(Move, {reg(Reg), reg(N.T5)}));
+    return Out;
+  }
+  if (isInClass(N.VR, Reg)) {
+    if (Error E = setVectorRegister(N, STI, Reg, Value, Out))
+      return E;
     return Out;
   }
   return cannotSet(N, Reg, "not supported on RISC-V");

@@ -11,6 +11,7 @@
 #include "../Disassembly.h"
 #include "lib/Assembler.h"
 #include "lib/LLVMState.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
 #include "gmock/gmock.h"
@@ -35,9 +36,12 @@ protected:
     RV64NoFP =
         cantFail(LLVMState::create("riscv64-unknown-linux-gnu", "generic"))
             .release();
+    X280 =
+        cantFail(LLVMState::create("riscv64-unknown-linux-gnu", "sifive-x280"))
+            .release();
   }
   static void TearDownTestSuite() {
-    for (LLVMState **S : {&RV64, &RV32, &RV64NoFP}) {
+    for (LLVMState **S : {&RV64, &RV32, &RV64NoFP, &X280}) {
       delete *S;
       *S = nullptr;
     }
@@ -70,12 +74,13 @@ protected:
                                 : ET.generatePrologue(State, Clobbered));
   }
 
-  static LLVMState *RV64, *RV32, *RV64NoFP;
+  static LLVMState *RV64, *RV32, *RV64NoFP, *X280;
 };
 
 LLVMState *RISCVTargetTest::RV64 = nullptr;
 LLVMState *RISCVTargetTest::RV32 = nullptr;
 LLVMState *RISCVTargetTest::RV64NoFP = nullptr;
+LLVMState *RISCVTargetTest::X280 = nullptr;
 
 TEST_F(RISCVTargetTest, AllNamesResolve) {
   EXPECT_EQ(RV64->getExegesisTarget().getUnresolvedNames(), "");
@@ -152,6 +157,35 @@ TEST_F(RISCVTargetTest, DoublesOnRV32GoThroughTheStack) {
               ElementsAre("addi sp, sp, -0x10", "li t5, 0x1", "sw t5, 0x0(sp)",
                           "lui t5, 0x3ff00", "sw t5, 0x4(sp)",
                           "fld ft1, 0x0(sp)", "addi sp, sp, 0x10"));
+}
+
+TEST_F(RISCVTargetTest, VectorRegistersTakeVLENBitsFromTheStack) {
+  // sifive-x280: VLEN 512, 64 bytes; a narrow value sign-extends over all.
+  std::vector<std::string> Ones = {"vsetvli t5, zero, e8, m1, ta, ma",
+                                   "addi sp, sp, -0x40"};
+  for (unsigned I = 0; I < 8; ++I) {
+    Ones.push_back("li t5, -0x1");
+    Ones.push_back("sd t5, 0x" + utohexstr(8 * I, /*LowerCase=*/true) + "(sp)");
+  }
+  Ones.push_back("vle8.v v1, (sp)");
+  Ones.push_back("addi sp, sp, 0x40");
+  EXPECT_EQ(setReg(*X280, "V1", APInt(8, 0xff)), Ones);
+  EXPECT_THAT(
+      setReg(*X280, "V2", APInt(8, 0)),
+      ElementsAre("vsetvli t5, zero, e8, m1, ta, ma", "vmv.v.i v2, 0x0"));
+  // Zero doublewords are stored from x0.
+  std::vector<std::string> Two = setReg(*X280, "V3", APInt(128, 2));
+  ASSERT_EQ(Two.size(), 13u);
+  EXPECT_EQ(Two[2], "li t5, 0x2");
+  EXPECT_EQ(Two[3], "sd t5, 0x0(sp)");
+  EXPECT_EQ(Two[4], "sd zero, 0x8(sp)");
+  EXPECT_EQ(Two[10], "sd zero, 0x38(sp)");
+  EXPECT_EQ(Two[11], "vle8.v v3, (sp)");
+  EXPECT_THAT(setReg(*X280, "V1", APInt(1024, 1).shl(600)),
+              ElementsAre(HasSubstr("is wider than 512 bits")));
+  EXPECT_THAT(setReg(*RV64, "V1", APInt(8, 1)),
+              ElementsAre("error: cannot set register V1: needs the V "
+                          "extension (-mattr=+v)"));
 }
 
 TEST_F(RISCVTargetTest, X30ValuesAreSetAfterWhatPassesThroughIt) {
