@@ -7,9 +7,12 @@
 // immediate, and that the compressed SP-based forms (C_LWSP, C_SDSP,
 // C_FLDSP...) can only take sp as their base; that floating-point opcodes
 // take a rounding-mode immediate, best left dynamic (7) as upstream does;
-// and which opcodes are not instructions a snippet can hold: the `.insn`
-// forms, system instructions, and vector instructions, whose vector
-// configuration (vsetvli) is not generated yet.
+// which opcodes are not instructions a snippet can hold: the `.insn`
+// forms, system instructions, jumps LLVM does not mark as branches (JAL,
+// JALR, C_JR...), and vector instructions, whose vector configuration
+// (vsetvli) is not generated yet; and that the subtarget's extensions
+// decide which opcodes exist (featuresDecideValidity). Loads get their own
+// snippets (RISCVLoadSnippets.h).
 //
 //===----------------------------------------------------------------------===//
 
