@@ -352,11 +352,18 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     RestoreStackPointer = std::move(*Restore);
   }
 
+  std::vector<MCInst> ReserveStackScratch =
+      ET.reserveStackScratchMemory(State, Snippet);
+  std::vector<MCInst> ReleaseStackScratch =
+      ET.releaseStackScratchMemory(State, Snippet);
+
   BitVector Written = SnippetWrites;
   for (ArrayRef<MCInst> Insts :
        {ArrayRef<MCInst>(*Setup), ArrayRef<MCInst>(LoopSetup),
         ArrayRef<MCInst>(LoopEnd), ArrayRef<MCInst>(SaveStackPointer),
-        ArrayRef<MCInst>(RestoreStackPointer)})
+        ArrayRef<MCInst>(RestoreStackPointer),
+        ArrayRef<MCInst>(ReserveStackScratch),
+        ArrayRef<MCInst>(ReleaseStackScratch)})
     for (const MCInst &Inst : Insts)
       addWrittenRegisters(II, Inst, Written);
   std::vector<MCRegister> Clobbered;
@@ -386,11 +393,13 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
       Streamer.emitInstruction(Inst, STI);
   };
   Streamer.initSections(/*NoExecStack=*/false, STI);
+  ET.emitObjectAttributes(State, Streamer);
   Streamer.switchSection(Builder.getObjectFileInfo().getTextSection());
   MCSymbol *FunctionStart = Ctx.getOrCreateSymbol(FunctionSymbolName);
   declareFunctionSymbol(State.getTriple(), Streamer, FunctionStart);
   Streamer.emitLabel(FunctionStart);
   Emit(*Prologue);
+  Emit(ReserveStackScratch);
   Emit(SaveStackPointer);
   Emit(CleanVectorState);
   Emit(*Setup);
@@ -440,6 +449,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Streamer.emitLabel(BodyEnd);
   Emit(LoopEnd);
   Emit(RestoreStackPointer);
+  Emit(ReleaseStackScratch);
   Emit(*Epilogue);
   MCSymbol *FunctionEnd = Ctx.createTempSymbol("end");
   Streamer.emitLabel(FunctionEnd);

@@ -127,6 +127,16 @@ EncodingValidityCheck::whyInvalid(const MCInst &Inst) {
   SmallString<16> Bytes = encode(Inst);
   ArrayRef<uint8_t> Code(reinterpret_cast<const uint8_t *>(Bytes.data()),
                          Bytes.size());
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << getEncodingPrefix(State.getTriple(), Code);
+  Printer->printInst(&Inst, 0, "", State.getSubtargetInfo(), OS);
+  auto ParserComplaint = [&]() -> const std::optional<std::string> & {
+    auto [It, Inserted] = Cache.try_emplace(StringRef(Text).trim());
+    if (Inserted)
+      It->second = parse(It->first());
+    return It->second;
+  };
   if (Disassembler) {
     MCInst Decoded;
     uint64_t Size = 0;
@@ -134,17 +144,15 @@ EncodingValidityCheck::whyInvalid(const MCInst &Inst) {
             MCDisassembler::Success ||
         Size != Code.size() ||
         // x86's one-byte INC/DEC forms decode as a REX prefix alone.
-        State.getOpcodeName(Decoded.getOpcode()).ends_with("_PREFIX"))
+        State.getOpcodeName(Decoded.getOpcode()).ends_with("_PREFIX")) {
+      // The parser often says why, e.g. which extension the subtarget
+      // lacks (RISC-V).
+      if (const std::optional<std::string> &Why = ParserComplaint())
+        return Why;
       return std::string("its encoding does not decode back in this mode");
+    }
   }
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << getEncodingPrefix(State.getTriple(), Code);
-  Printer->printInst(&Inst, 0, "", State.getSubtargetInfo(), OS);
-  auto [It, Inserted] = Cache.try_emplace(StringRef(Text).trim());
-  if (Inserted)
-    It->second = parse(It->first());
-  return It->second;
+  return ParserComplaint();
 }
 
 } // namespace exegesis

@@ -2,6 +2,7 @@
 
 #include "RegisterWidth.h"
 #include "LLVMState.h"
+#include "RISCV/RISCVVectorLength.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace llvm {
@@ -9,6 +10,12 @@ namespace exegesis {
 
 unsigned getRegisterBitWidth(const LLVMState &State, MCRegister Reg) {
   const MCRegisterInfo &RegInfo = State.getRegInfo();
+  // A RISC-V vector register is as wide as the CPU's VLEN, which its class
+  // does not say.
+  if (State.getTriple().isRISCV())
+    if (unsigned VLen =
+            getRISCVVectorRegisterWidth(RegInfo, State.getSubtargetInfo(), Reg))
+      return VLen;
   unsigned Widest = 0;
   for (const MCRegisterClass &RC : RegInfo.regclasses())
     if (RC.contains(Reg))

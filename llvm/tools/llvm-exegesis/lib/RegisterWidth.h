@@ -21,7 +21,7 @@ class LLVMState;
 
 /// Bit width of \p Reg: RAX 64, EAX 32, XMM1 128, YMM1 256, ZMM1 512, K1 64,
 /// EFLAGS 32, MXCSR 32, FPCW 16, ST0 80, MM0 64; on AArch64 X0 64, W0 32,
-/// Q0 128.
+/// Q0 128; on RISC-V V1 VLEN (512 on sifive-x280).
 unsigned getRegisterBitWidth(const LLVMState &State, MCRegister Reg);
 
 } // namespace exegesis

@@ -87,12 +87,15 @@ std::string SnippetGenerationTarget::describeConfiguration(
 }
 
 const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
+const SnippetGenerationTarget *getTheRISCVSnippetGenerationTarget();
 
 const SnippetGenerationTarget &
 SnippetGenerationTarget::lookup(const Triple &TT) {
   static const SnippetGenerationTarget Generic;
   if (TT.isX86())
     return *getTheX86SnippetGenerationTarget();
+  if (TT.isRISCV())
+    return *getTheRISCVSnippetGenerationTarget();
   return Generic;
 }
 

@@ -88,6 +88,13 @@ public:
   /// that floating-point exceptions stay masked.
   virtual APInt getInitialValue(const LLVMState &State, MCRegister Reg) const;
 
+  /// Whether the subtarget's features decide which opcodes its assembler
+  /// and disassembler accept (RISC-V: every optional and vendor extension),
+  /// so that a generated instruction they refuse is reported as unsupported
+  /// rather than generated for a CPU that lacks it. x86's assembler accepts
+  /// every extension whatever the CPU, so there it decides nothing.
+  virtual bool featuresDecideValidity() const { return false; }
+
   /// Why \p Model's opcode cannot be benchmarked, or nullopt if it can.
   virtual std::optional<std::string>
   getUnsupportedReason(const LLVMState &State,

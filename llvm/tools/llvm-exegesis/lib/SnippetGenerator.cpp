@@ -247,7 +247,7 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
   });
   const InstructionModel &Model = getModel(Opcode);
   if (Target.preparesSnippet(State, Model))
-    return generatePreparedConfigurations(Model);
+    return checkSubtargetAccepts(Opcode, generatePreparedConfigurations(Model));
   if (std::optional<std::string> Reason = getUnsupportedReason(Opcode))
     return make_error<SnippetGenerationError>(true, *Reason);
   if (Model.accessesMemory() && !ScratchRegister.isValid())
@@ -278,6 +278,21 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
                                       std::move(ConfigText),
                                       std::move(Snippet->Info)));
   }
+  return checkSubtargetAccepts(Opcode, std::move(Codes));
+}
+
+Expected<std::vector<BenchmarkCode>>
+SnippetGenerator::checkSubtargetAccepts(unsigned Opcode,
+                                        std::vector<BenchmarkCode> Codes) {
+  if (!Target.featuresDecideValidity() || !Options.Availability)
+    return Codes;
+  for (const BenchmarkCode &Code : Codes)
+    for (const MCInst &Inst : Code.Key.Instructions)
+      if (Inst.getOpcode() == Opcode)
+        if (std::optional<std::string> Why =
+                Options.Availability->whyInvalid(Inst))
+          return make_error<SnippetGenerationError>(
+              true, "not an instruction of this subtarget: " + *Why);
   return Codes;
 }
 

@@ -137,6 +137,10 @@ protected:
 
   /// The snippets the target builds itself for \p Model, one per
   /// configuration (at least one).
+  /// \p Codes, or an error when the subtarget refuses \p Opcode's
+  /// instruction in them (see featuresDecideValidity).
+  Expected<std::vector<BenchmarkCode>>
+  checkSubtargetAccepts(unsigned Opcode, std::vector<BenchmarkCode> Codes);
   std::vector<BenchmarkCode>
   generatePreparedConfigurations(const InstructionModel &Model);
 

@@ -67,6 +67,7 @@ class GenericExegesisTarget : public ExegesisTarget {};
 
 const ExegesisTarget *getTheX86ExegesisTarget();
 const ExegesisTarget *getTheAArch64ExegesisTarget();
+const ExegesisTarget *getTheRISCVExegesisTarget();
 
 const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
   static const GenericExegesisTarget Generic;
@@ -75,6 +76,9 @@ const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
       return *T;
   if (TT.isAArch64())
     if (const ExegesisTarget *T = getTheAArch64ExegesisTarget())
+      return *T;
+  if (TT.isRISCV())
+    if (const ExegesisTarget *T = getTheRISCVExegesisTarget())
       return *T;
   return Generic;
 }

@@ -31,6 +31,7 @@
 
 namespace llvm {
 class MCExpr;
+class MCStreamer;
 class MCSubtargetInfo;
 namespace exegesis {
 
@@ -141,6 +142,27 @@ public:
   virtual MCRegister getScratchMemoryRegister(const Triple &) const {
     return MCRegister();
   }
+
+  /// Code run right after the prologue that reserves scratch memory on the
+  /// stack for a snippet whose memory operands can only be based on the
+  /// stack pointer (RISC-V's C_LWSP family), and code run right before the
+  /// epilogue that releases it. Empty when \p Snippet needs none.
+  virtual std::vector<MCInst>
+  reserveStackScratchMemory(const LLVMState &,
+                            ArrayRef<MCInst> /*Snippet*/) const {
+    return {};
+  }
+  virtual std::vector<MCInst>
+  releaseStackScratchMemory(const LLVMState &,
+                            ArrayRef<MCInst> /*Snippet*/) const {
+    return {};
+  }
+
+  /// Emits sections that tell disassemblers and linkers how to read the
+  /// object (RISC-V: .riscv.attributes with the ISA string, without which
+  /// llvm-objdump decodes only the base ISA). The streamer is in the text
+  /// section when called and is switched back to it afterwards.
+  virtual void emitObjectAttributes(const LLVMState &, MCStreamer &) const {}
 
   /// The stack pointer; invalid when the target cannot let a snippet define
   /// it.

@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG X0 1
+add a0, a1, a1

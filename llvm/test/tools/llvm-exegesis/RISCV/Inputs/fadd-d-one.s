@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG F1_D 3ff0000000000001
+fadd.d ft1, ft1, ft1

@@ -1,0 +1,614 @@
+//===-- RISCV/Target.cpp - RISC-V knowledge ---------------------*- C++ -*-===//
+//
+// How generated RISC-V functions (riscv32 and riscv64, LP64/ILP32 calling
+// convention) set registers, save what the psABI preserves (ra, s0-s11,
+// fs0-fs11), loop (ADDI/BNE) and return. Integer values are built with
+// LUI/ADDI(W) and, for 64-bit values, SLLI/ADDI steps; floating-point
+// registers take their bits from X30 (t5, a temporary the ABI leaves free)
+// through FMV.W.X / FMV.D.X / FMV.H.X, or on riscv32, where no move gives a
+// double its 64 bits, through two words on the stack and FLD (+0.0 with
+// FCVT.D.W from a zero in x30).
+//
+// Vector registers (V0-V31) take VLEN bits, VLEN from the Zvl*b extensions,
+// with VSETVLI and VLE8.V from the stack (VMV.V.I for zero).
+//
+// Snippets whose memory operands can only be based on the stack pointer
+// (C_LWSP, C_SDSP, C_FLDSP...) get scratch memory reserved on the stack.
+//
+// Nothing here has run on RISC-V hardware: the tool assembles RISC-V code
+// on any host and refuses to measure it on a host of another architecture.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Target.h"
+#include "../LLVMState.h"
+#include "RISCVVectorLength.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCSectionELF.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Support/EndianStream.h"
+#include "llvm/Support/LEB128.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/RISCVISAInfo.h"
+
+namespace llvm {
+namespace exegesis {
+namespace {
+
+/// Everything the RISC-V code emits or inspects, resolved by name once.
+/// riscv32 and riscv64 share one backend and so one set of numbers.
+struct RISCVNames {
+  TargetNameTable Table{"riscv64-unknown-linux-gnu"};
+
+  unsigned ADDI = Table.opcode("ADDI");
+  unsigned ADDIW = Table.opcode("ADDIW");
+  unsigned LUI = Table.opcode("LUI");
+  unsigned SLLI = Table.opcode("SLLI");
+  unsigned BNE = Table.opcode("BNE");
+  unsigned JALR = Table.opcode("JALR");
+  unsigned SW = Table.opcode("SW");
+  unsigned SD = Table.opcode("SD");
+  unsigned LW = Table.opcode("LW");
+  unsigned LD = Table.opcode("LD");
+  unsigned FSW = Table.opcode("FSW");
+  unsigned FSD = Table.opcode("FSD");
+  unsigned FLW = Table.opcode("FLW");
+  unsigned FLD = Table.opcode("FLD");
+  unsigned FMV_W_X = Table.opcode("FMV_W_X");
+  unsigned FMV_D_X = Table.opcode("FMV_D_X");
+  unsigned FMV_H_X = Table.opcode("FMV_H_X");
+  unsigned FCVT_D_W = Table.opcode("FCVT_D_W");
+  unsigned VSETVLI = Table.opcode("VSETVLI");
+  unsigned VLE8_V = Table.opcode("VLE8_V");
+  unsigned VMV_V_I = Table.opcode("VMV_V_I");
+
+  MCRegister X0 = Table.reg("X0");
+  MCRegister RA = Table.reg("X1");
+  MCRegister SP = Table.reg("X2");
+  MCRegister GP = Table.reg("X3");
+  MCRegister TP = Table.reg("X4");
+  MCRegister A0 = Table.reg("X10");
+  /// Carries floating-point values into F registers.
+  MCRegister T5 = Table.reg("X30");
+  /// Upstream's loop counter (t6).
+  MCRegister T6 = Table.reg("X31");
+
+  /// ra (the return needs it) and s0-s11.
+  SmallVector<MCRegister, 13> SavedGPRs = {
+      Table.reg("X1"),  Table.reg("X8"),  Table.reg("X9"),  Table.reg("X18"),
+      Table.reg("X19"), Table.reg("X20"), Table.reg("X21"), Table.reg("X22"),
+      Table.reg("X23"), Table.reg("X24"), Table.reg("X25"), Table.reg("X26"),
+      Table.reg("X27")};
+  /// fs0-fs11, as wide as the subtarget's FLEN.
+  SmallVector<MCRegister, 12> SavedFPRs = {
+      Table.reg("F8_D"),  Table.reg("F9_D"),  Table.reg("F18_D"),
+      Table.reg("F19_D"), Table.reg("F20_D"), Table.reg("F21_D"),
+      Table.reg("F22_D"), Table.reg("F23_D"), Table.reg("F24_D"),
+      Table.reg("F25_D"), Table.reg("F26_D"), Table.reg("F27_D")};
+  SmallVector<MCRegister, 24> CalleeSaved = [this] {
+    SmallVector<MCRegister, 24> Regs(SavedGPRs.begin() + 1, SavedGPRs.end());
+    Regs.append(SavedFPRs.begin(), SavedFPRs.end());
+    return Regs;
+  }();
+
+  const MCRegisterClass *GPR = Table.regClass("GPR");
+  const MCRegisterClass *FPR16 = Table.regClass("FPR16");
+  const MCRegisterClass *FPR32 = Table.regClass("FPR32");
+  const MCRegisterClass *FPR64 = Table.regClass("FPR64");
+  const MCRegisterClass *VR = Table.regClass("VR");
+
+  static const RISCVNames &get() {
+    static const RISCVNames Names;
+    return Names;
+  }
+
+  StringRef name(MCRegister Reg) const {
+    return Table.getRegInfo().getName(Reg);
+  }
+};
+
+} // namespace
+
+static MCInst inst(unsigned Opcode, ArrayRef<MCOperand> Operands) {
+  MCInst I;
+  I.setOpcode(Opcode);
+  for (const MCOperand &Op : Operands)
+    I.addOperand(Op);
+  return I;
+}
+
+static MCOperand reg(MCRegister Reg) { return MCOperand::createReg(Reg); }
+static MCOperand imm(int64_t Value) { return MCOperand::createImm(Value); }
+
+static bool is64Bit(const MCSubtargetInfo &STI) {
+  return STI.getTargetTriple().isRISCV64();
+}
+
+/// FLEN: the width of the F registers, 0 without F.
+static unsigned getFloatWidth(const MCSubtargetInfo &STI) {
+  if (STI.checkFeatures("+d"))
+    return 64;
+  return STI.checkFeatures("+f") ? 32 : 0;
+}
+
+/// Sets \p Reg to \p Value, a value of XLEN bits: LUI for bits 31..12 and
+/// ADDI(W) for the low 12 bits when it is a sign-extended 32-bit value;
+/// otherwise the value without its low 12 bits (and its trailing zeros)
+/// first, then SLLI back into place and ADDI the low 12 bits.
+static void materialize(const RISCVNames &N, MCRegister Reg, int64_t Value,
+                        bool Is64Bit, std::vector<MCInst> &Out) {
+  if (!Is64Bit || isInt<32>(Value)) {
+    int64_t Lo12 = SignExtend64<12>(Value);
+    // Bits 31..12 once the low part's sign is accounted for; wraps to 20
+    // bits, which LUI sign-extends on riscv64 as the value needs.
+    int64_t Hi20 = ((uint64_t(Value) + 0x800) >> 12) & 0xfffff;
+    if (Hi20 == 0) {
+      Out.push_back(inst(N.ADDI, {reg(Reg), reg(N.X0), imm(Lo12)}));
+      return;
+    }
+    Out.push_back(inst(N.LUI, {reg(Reg), imm(Hi20)}));
+    if (Lo12 != 0)
+      Out.push_back(
+          inst(Is64Bit ? N.ADDIW : N.ADDI, {reg(Reg), reg(Reg), imm(Lo12)}));
+    return;
+  }
+  int64_t Lo12 = SignExtend64<12>(Value);
+  uint64_t High = uint64_t(Value) - uint64_t(Lo12);
+  unsigned Shift = llvm::countr_zero(High);
+  materialize(N, Reg, int64_t(High) >> Shift, Is64Bit, Out);
+  Out.push_back(inst(N.SLLI, {reg(Reg), reg(Reg), imm(Shift)}));
+  if (Lo12 != 0)
+    Out.push_back(inst(N.ADDI, {reg(Reg), reg(Reg), imm(Lo12)}));
+}
+
+static Error cannotSet(const RISCVNames &N, MCRegister Reg, const Twine &Why) {
+  return makeCannotSetRegisterError(N.Table.getRegInfo(), Reg, Why);
+}
+
+namespace {
+
+class RISCVExegesisTarget : public ExegesisTarget {
+  bool canExecute(const LLVMState &State) const override {
+    Triple Host(sys::getProcessTriple());
+    return State.getTriple().isRISCV() && Host.isOSLinux() &&
+           Host.getArch() == State.getTriple().getArch();
+  }
+
+  Expected<std::vector<MCInst>> setRegTo(const MCSubtargetInfo &STI,
+                                         MCRegister Reg,
+                                         const APInt &Value) const override;
+  Expected<std::vector<MCInst>>
+  setRegistersTo(const MCSubtargetInfo &STI,
+                 ArrayRef<RegisterValue> Values) const override;
+
+  ArrayRef<MCRegister> getCalleeSavedRegisters(const Triple &) const override {
+    return RISCVNames::get().CalleeSaved;
+  }
+
+  Expected<std::vector<MCInst>>
+  generatePrologue(const LLVMState &State,
+                   ArrayRef<MCRegister> Clobbered) const override;
+  Expected<std::vector<MCInst>>
+  generateEpilogue(const LLVMState &State,
+                   ArrayRef<MCRegister> Clobbered) const override;
+
+  MCRegister getDefaultLoopCounterRegister(const Triple &) const override {
+    return RISCVNames::get().T6;
+  }
+
+  Expected<std::vector<MCInst>>
+  decrementLoopCounterAndBranch(MCRegister Counter,
+                                const MCExpr *LoopStart) const override;
+
+  MCRegister getScratchMemoryRegister(const Triple &) const override {
+    return RISCVNames::get().A0;
+  }
+
+  MCRegister getStackPointerRegister() const override {
+    return RISCVNames::get().SP;
+  }
+
+  std::vector<MCInst>
+  reserveStackScratchMemory(const LLVMState &State,
+                            ArrayRef<MCInst> Snippet) const override;
+  std::vector<MCInst>
+  releaseStackScratchMemory(const LLVMState &State,
+                            ArrayRef<MCInst> Snippet) const override;
+
+  void emitObjectAttributes(const LLVMState &State,
+                            MCStreamer &Streamer) const override;
+
+  std::string getUnresolvedNames() const override {
+    return RISCVNames::get().Table.lookupFailures().str();
+  }
+};
+
+} // namespace
+
+/// The widest vector whose bytes fit below the stack pointer with one ADDI
+/// and are addressed with 12-bit offsets.
+static constexpr unsigned MaxSettableVectorBits = 16384;
+
+/// Sets the VLEN bits of vector register \p Reg: `vsetvli t5, x0, e8, m1,
+/// ta, ma` makes VL the whole register, then either `vmv.v.i` for zero or
+/// `vle8.v` of the value stored below the stack pointer. The snippet finds
+/// vtype at e8/m1 and must set its own.
+static Error setVectorRegister(const RISCVNames &N, const MCSubtargetInfo &STI,
+                               MCRegister Reg, const APInt &Value,
+                               std::vector<MCInst> &Out) {
+  unsigned VLen = getRISCVVectorLength(STI);
+  if (VLen == 0)
+    return cannotSet(N, Reg, "needs the V extension (-mattr=+v)");
+  if (VLen > MaxSettableVectorBits)
+    return cannotSet(N, Reg,
+                     "VLEN " + Twine(VLen) + " is wider than the " +
+                         Twine(MaxSettableVectorBits) + " bits supported");
+  Expected<APInt> V = fitRegisterValue(N.Table.getRegInfo(), Reg, Value, VLen,
+                                       ValueExtension::Sign);
+  if (!V)
+    return V.takeError();
+  // e8, m1, tail and mask agnostic.
+  constexpr int64_t VTypeE8M1TaMa = 0xc0;
+  Out.push_back(inst(N.VSETVLI, {reg(N.T5), reg(N.X0), imm(VTypeE8M1TaMa)}));
+  if (V->isZero()) {
+    Out.push_back(inst(N.VMV_V_I, {reg(Reg), imm(0)}));
+    return Error::success();
+  }
+  bool Is64Bit = is64Bit(STI);
+  unsigned XBits = Is64Bit ? 64 : 32;
+  int64_t Bytes = alignTo(VLen / 8, 16);
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-Bytes)}));
+  for (unsigned Bit = 0; Bit < VLen; Bit += XBits) {
+    uint64_t Chunk =
+        V->extractBitsAsZExtValue(std::min(XBits, VLen - Bit), Bit);
+    if (Chunk == 0) {
+      Out.push_back(
+          inst(Is64Bit ? N.SD : N.SW, {reg(N.X0), reg(N.SP), imm(Bit / 8)}));
+      continue;
+    }
+    materialize(N, N.T5,
+                Is64Bit ? int64_t(Chunk) : int64_t(int32_t(uint32_t(Chunk))),
+                Is64Bit, Out);
+    Out.push_back(
+        inst(Is64Bit ? N.SD : N.SW, {reg(N.T5), reg(N.SP), imm(Bit / 8)}));
+  }
+  Out.push_back(inst(N.VLE8_V, {reg(Reg), reg(N.SP), reg(MCRegister())}));
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(Bytes)}));
+  return Error::success();
+}
+
+Expected<std::vector<MCInst>>
+RISCVExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
+                              const APInt &Value) const {
+  const RISCVNames &N = RISCVNames::get();
+  const MCRegisterInfo &RI = N.Table.getRegInfo();
+  bool Is64Bit = is64Bit(STI);
+  unsigned XLen = Is64Bit ? 64 : 32;
+  std::vector<MCInst> Out;
+  if (Reg == N.X0)
+    return cannotSet(N, Reg, "hard-wired to zero");
+  if (Reg == N.SP)
+    return cannotSet(N, Reg, "the stack pointer");
+  if (Reg == N.GP || Reg == N.TP)
+    return cannotSet(N, Reg,
+                     "the global and thread pointers belong to the process, "
+                     "not to the function");
+  if (isInClass(N.GPR, Reg)) {
+    Expected<APInt> V =
+        fitRegisterValue(RI, Reg, Value, XLen, ValueExtension::Zero);
+    if (!V)
+      return V.takeError();
+    materialize(N, Reg, V->getSExtValue(), Is64Bit, Out);
+    return Out;
+  }
+  auto NeedsExtension = [&](StringRef Feature, StringRef Ext) -> Error {
+    if (STI.checkFeatures(("+" + Feature).str()))
+      return Error::success();
+    return cannotSet(
+        N, Reg, "needs the " + Ext + " extension (-mattr=+" + Feature + ")");
+  };
+  if (isInClass(N.FPR64, Reg)) {
+    if (Error E = NeedsExtension("d", "D"))
+      return E;
+    Expected<APInt> V =
+        fitRegisterValue(RI, Reg, Value, 64, ValueExtension::Sign);
+    if (!V)
+      return V.takeError();
+    uint64_t Bits = V->getZExtValue();
+    if (Is64Bit) {
+      if (Bits == 0) {
+        Out.push_back(inst(N.FMV_D_X, {reg(Reg), reg(N.X0)}));
+        return Out;
+      }
+      materialize(N, N.T5, int64_t(Bits), true, Out);
+      Out.push_back(inst(N.FMV_D_X, {reg(Reg), reg(N.T5)}));
+      return Out;
+    }
+    // riscv32: +0.0 converts exactly from an integer zero, set in x30 as
+    // upstream does; other bit patterns are stored as two words below the
+    // stack pointer and loaded back.
+    if (Bits == 0) {
+      materialize(N, N.T5, 0, false, Out);
+      Out.push_back(inst(N.FCVT_D_W, {reg(Reg), reg(N.T5), imm(0)}));
+      return Out;
+    }
+    Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-16)}));
+    for (unsigned Word = 0; Word < 2; ++Word) {
+      materialize(N, N.T5, int64_t(int32_t(uint32_t(Bits >> (32 * Word)))),
+                  false, Out);
+      Out.push_back(inst(N.SW, {reg(N.T5), reg(N.SP), imm(4 * Word)}));
+    }
+    Out.push_back(inst(N.FLD, {reg(Reg), reg(N.SP), imm(0)}));
+    Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(16)}));
+    return Out;
+  }
+  if (isInClass(N.FPR32, Reg) || isInClass(N.FPR16, Reg)) {
+    bool IsHalf = isInClass(N.FPR16, Reg);
+    if (Error E = IsHalf ? NeedsExtension("zfhmin", "Zfhmin")
+                         : NeedsExtension("f", "F"))
+      return E;
+    Expected<APInt> V = fitRegisterValue(RI, Reg, Value, IsHalf ? 16 : 32,
+                                         ValueExtension::Sign);
+    if (!V)
+      return V.takeError();
+    unsigned Move = IsHalf ? N.FMV_H_X : N.FMV_W_X;
+    if (V->isZero()) {
+      Out.push_back(inst(Move, {reg(Reg), reg(N.X0)}));
+      return Out;
+    }
+    // The low bits are what the move takes; sign-extending them keeps the
+    // sequence short.
+    materialize(N, N.T5, V->getSExtValue(), Is64Bit, Out);
+    Out.push_back(inst(Move, {reg(Reg), reg(N.T5)}));
+    return Out;
+  }
+  if (isInClass(N.VR, Reg)) {
+    if (Error E = setVectorRegister(N, STI, Reg, Value, Out))
+      return E;
+    return Out;
+  }
+  return cannotSet(N, Reg, "not supported on RISC-V");
+}
+
+Expected<std::vector<MCInst>>
+RISCVExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
+                                    ArrayRef<RegisterValue> Values) const {
+  const RISCVNames &N = RISCVNames::get();
+  // Values that pass through X30 go first, so that a value the snippet asks
+  // for in X30 itself is not overwritten.
+  auto ThroughT5 = [&](MCRegister Reg) { return !isInClass(N.GPR, Reg); };
+  std::vector<MCInst> Out;
+  for (bool First : {true, false})
+    for (const RegisterValue &RV : Values) {
+      if (ThroughT5(RV.Register) != First)
+        continue;
+      Expected<std::vector<MCInst>> Insts =
+          setRegTo(STI, RV.Register, RV.Value);
+      if (!Insts)
+        return Insts.takeError();
+      llvm::append_range(Out, *Insts);
+    }
+  return Out;
+}
+
+namespace {
+/// The registers a function saves and where: integer registers at the
+/// bottom of the frame, then the floating-point ones.
+struct FrameLayout {
+  SmallVector<MCRegister, 13> GPRs;
+  SmallVector<MCRegister, 12> FPRs;
+  unsigned XBytes = 0;
+  unsigned FBytes = 0;
+  /// Rounded up to 16 bytes, the psABI's stack alignment.
+  unsigned Size = 0;
+};
+} // namespace
+
+static bool overlapsAny(const MCRegisterInfo &RI, MCRegister Reg,
+                        ArrayRef<MCRegister> Regs) {
+  return any_of(Regs, [&](MCRegister R) { return RI.regsOverlap(R, Reg); });
+}
+
+static Expected<FrameLayout> getFrameLayout(const LLVMState &State,
+                                            ArrayRef<MCRegister> Clobbered) {
+  const RISCVNames &N = RISCVNames::get();
+  const MCRegisterInfo &RI = State.getRegInfo();
+  const MCSubtargetInfo &STI = State.getSubtargetInfo();
+  FrameLayout Frame;
+  Frame.XBytes = is64Bit(STI) ? 8 : 4;
+  Frame.FBytes = getFloatWidth(STI) / 8;
+  for (MCRegister Reg : N.SavedGPRs)
+    if (overlapsAny(RI, Reg, Clobbered))
+      Frame.GPRs.push_back(Reg);
+  for (MCRegister Reg : N.SavedFPRs)
+    if (overlapsAny(RI, Reg, Clobbered))
+      Frame.FPRs.push_back(Reg);
+  if (!Frame.FPRs.empty() && Frame.FBytes == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "the function writes " + N.name(Frame.FPRs[0]) +
+                                 " but the subtarget has no F extension to "
+                                 "save it with");
+  Frame.Size = alignTo(
+      Frame.GPRs.size() * Frame.XBytes + Frame.FPRs.size() * Frame.FBytes, 16);
+  return Frame;
+}
+
+/// The F register of \p Reg's D view as wide as the subtarget saves: F*_F
+/// when FLEN is 32.
+static MCRegister viewOfWidth(const MCRegisterInfo &RI, MCRegister Reg,
+                              unsigned Bytes) {
+  if (Bytes == 8)
+    return Reg;
+  const RISCVNames &N = RISCVNames::get();
+  for (MCRegister Sub : RI.subregs(Reg))
+    if (isInClass(N.FPR32, Sub))
+      return Sub;
+  return Reg;
+}
+
+/// Stores (or with \p Restore, loads) the registers of \p Frame at their
+/// offsets from the stack pointer.
+static void saveOrRestore(const LLVMState &State, const FrameLayout &Frame,
+                          bool Restore, std::vector<MCInst> &Out) {
+  const RISCVNames &N = RISCVNames::get();
+  const MCRegisterInfo &RI = State.getRegInfo();
+  unsigned Offset = 0;
+  bool Wide = Frame.XBytes == 8;
+  for (MCRegister Reg : Frame.GPRs) {
+    unsigned Opcode = Restore ? (Wide ? N.LD : N.LW) : (Wide ? N.SD : N.SW);
+    Out.push_back(inst(Opcode, {reg(Reg), reg(N.SP), imm(Offset)}));
+    Offset += Frame.XBytes;
+  }
+  bool WideF = Frame.FBytes == 8;
+  for (MCRegister Reg : Frame.FPRs) {
+    unsigned Opcode =
+        Restore ? (WideF ? N.FLD : N.FLW) : (WideF ? N.FSD : N.FSW);
+    Out.push_back(inst(Opcode, {reg(viewOfWidth(RI, Reg, Frame.FBytes)),
+                                reg(N.SP), imm(Offset)}));
+    Offset += Frame.FBytes;
+  }
+}
+
+Expected<std::vector<MCInst>>
+RISCVExegesisTarget::generatePrologue(const LLVMState &State,
+                                      ArrayRef<MCRegister> Clobbered) const {
+  const RISCVNames &N = RISCVNames::get();
+  Expected<FrameLayout> Frame = getFrameLayout(State, Clobbered);
+  if (!Frame)
+    return Frame.takeError();
+  std::vector<MCInst> Out;
+  if (Frame->Size == 0)
+    return Out;
+  Out.push_back(
+      inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-int64_t(Frame->Size))}));
+  saveOrRestore(State, *Frame, /*Restore=*/false, Out);
+  return Out;
+}
+
+Expected<std::vector<MCInst>>
+RISCVExegesisTarget::generateEpilogue(const LLVMState &State,
+                                      ArrayRef<MCRegister> Clobbered) const {
+  const RISCVNames &N = RISCVNames::get();
+  Expected<FrameLayout> Frame = getFrameLayout(State, Clobbered);
+  if (!Frame)
+    return Frame.takeError();
+  std::vector<MCInst> Out;
+  if (Frame->Size != 0) {
+    saveOrRestore(State, *Frame, /*Restore=*/true, Out);
+    Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(Frame->Size)}));
+  }
+  Out.push_back(inst(N.JALR, {reg(N.X0), reg(N.RA), imm(0)}));
+  return Out;
+}
+
+Expected<std::vector<MCInst>>
+RISCVExegesisTarget::decrementLoopCounterAndBranch(
+    MCRegister Counter, const MCExpr *LoopStart) const {
+  const RISCVNames &N = RISCVNames::get();
+  if (!isInClass(N.GPR, Counter) || Counter == N.X0 || Counter == N.SP ||
+      Counter == N.GP || Counter == N.TP)
+    return createStringError(inconvertibleErrorCode(),
+                             "loop register " + N.name(Counter) +
+                                 " is not a writable X register");
+  std::vector<MCInst> Out;
+  Out.push_back(inst(N.ADDI, {reg(Counter), reg(Counter), imm(-1)}));
+  Out.push_back(
+      inst(N.BNE, {reg(Counter), reg(N.X0), MCOperand::createExpr(LoopStart)}));
+  return Out;
+}
+
+/// Bytes reserved below the saved registers for stack-pointer-based
+/// snippets: more than the widest access (a double) at offset 0, and a
+/// multiple of the stack alignment.
+static constexpr int64_t StackScratchBytes = 64;
+
+/// Whether a snippet instruction reads the stack pointer: only the
+/// SP-based forms can, since generated snippets never name SP otherwise.
+static bool readsStackPointer(const LLVMState &State,
+                              ArrayRef<MCInst> Snippet) {
+  const RISCVNames &N = RISCVNames::get();
+  const MCInstrInfo &II = State.getInstrInfo();
+  for (const MCInst &Inst : Snippet) {
+    unsigned NumDefs = II.get(Inst.getOpcode()).getNumDefs();
+    for (unsigned I = NumDefs, E = Inst.getNumOperands(); I < E; ++I)
+      if (Inst.getOperand(I).isReg() && Inst.getOperand(I).getReg() == N.SP)
+        return true;
+  }
+  return false;
+}
+
+std::vector<MCInst>
+RISCVExegesisTarget::reserveStackScratchMemory(const LLVMState &State,
+                                               ArrayRef<MCInst> Snippet) const {
+  const RISCVNames &N = RISCVNames::get();
+  if (!readsStackPointer(State, Snippet))
+    return {};
+  return {inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-StackScratchBytes)})};
+}
+
+std::vector<MCInst>
+RISCVExegesisTarget::releaseStackScratchMemory(const LLVMState &State,
+                                               ArrayRef<MCInst> Snippet) const {
+  const RISCVNames &N = RISCVNames::get();
+  if (!readsStackPointer(State, Snippet))
+    return {};
+  return {inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(StackScratchBytes)})};
+}
+
+/// The ISA string of the subtarget (e.g. rv64i2p1_m2p0_a2p1_c2p0), from
+/// every feature it has, those of its CPU included.
+static std::string getISAString(const MCSubtargetInfo &STI) {
+  std::vector<std::string> Features;
+  for (const SubtargetFeatureKV &KV : STI.getAllProcessorFeatures())
+    if (STI.getFeatureBits().test(KV.Value))
+      Features.push_back(std::string("+") + KV.Key);
+  auto ISA = RISCVISAInfo::parseFeatures(is64Bit(STI) ? 64 : 32, Features);
+  if (!ISA) {
+    consumeError(ISA.takeError());
+    return is64Bit(STI) ? "rv64i" : "rv32i";
+  }
+  return (*ISA)->toString();
+}
+
+void RISCVExegesisTarget::emitObjectAttributes(const LLVMState &State,
+                                               MCStreamer &Streamer) const {
+  // The psABI's attribute section: format version 'A', then one
+  // "riscv" vendor subsection holding one file-scope attribute list.
+  enum : unsigned { TagFile = 1, TagStackAlign = 4, TagArch = 5 };
+  std::string Attributes;
+  raw_string_ostream OS(Attributes);
+  encodeULEB128(TagStackAlign, OS);
+  encodeULEB128(16, OS);
+  encodeULEB128(TagArch, OS);
+  OS << getISAString(State.getSubtargetInfo()) << '\0';
+  std::string FileScope;
+  raw_string_ostream FS(FileScope);
+  encodeULEB128(TagFile, FS);
+  support::endian::write<uint32_t>(FS, uint32_t(1 + 4 + Attributes.size()),
+                                   llvm::endianness::little);
+  FS << Attributes;
+  std::string Content = "A";
+  raw_string_ostream CS(Content);
+  StringRef Vendor("riscv\0", 6);
+  support::endian::write<uint32_t>(
+      CS, uint32_t(4 + Vendor.size() + FileScope.size()),
+      llvm::endianness::little);
+  CS << Vendor << FileScope;
+  MCSection *Section = Streamer.getContext().getELFSection(
+      ".riscv.attributes", ELF::SHT_RISCV_ATTRIBUTES, 0);
+  Streamer.switchSection(Section);
+  Streamer.emitBytes(Content);
+}
+
+const ExegesisTarget *getTheRISCVExegesisTarget() {
+  static const RISCVExegesisTarget Target;
+  return &Target;
+}
+
+} // namespace exegesis
+} // namespace llvm
