@@ -74,6 +74,9 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
     ImplicitUseUnits |= Pool.unitsOf(Reg);
   for (MCPhysReg Reg : Desc->implicit_defs())
     ImplicitDefUnits |= Pool.unitsOf(Reg);
+  for (MCPhysReg Reg : Desc->implicit_defs())
+    if (Pool.unitsOf(Reg).anyCommon(ImplicitUseUnits))
+      ++NumImplicitSelfDependencies;
   PossibleUseUnits = ImplicitUseUnits;
   PossibleDefUnits = ImplicitDefUnits;
   for (const OperandSlot &Slot : Slots) {
@@ -89,6 +92,12 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
 
 bool InstructionModel::hasTiedRegisters() const {
   return any_of(Slots, [](const OperandSlot &S) { return S.isTiedRegister(); });
+}
+
+unsigned InstructionModel::getNumSelfDependencies() const {
+  unsigned N =
+      count_if(Slots, [](const OperandSlot &S) { return S.isTiedRegister(); });
+  return N + NumImplicitSelfDependencies;
 }
 
 MCInst
