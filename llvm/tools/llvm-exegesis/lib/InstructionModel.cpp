@@ -66,7 +66,16 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
         MemoryRefs.push_back({I, 1});
     }
   }
-  AccessesMemory = !MemoryRefs.empty() && (Desc->mayLoad() || Desc->mayStore());
+  // Some descriptors lack the load or store flag of an instruction that
+  // does access memory (ANDN32rm_NF, VEXTRACTF32X8Zmri): a memory reference
+  // is address arithmetic only where nothing else says so and the
+  // instruction has no other register operand (the multi-byte NOPs).
+  bool OnlyAddressOperands = all_of(Operands, [](const ModelOperand &Op) {
+    return Op.IsMemory || Op.Kind != OperandKind::Register;
+  });
+  AccessesMemory = !MemoryRefs.empty() &&
+                   (Desc->mayLoad() || Desc->mayStore() ||
+                    Desc->hasUnmodeledSideEffects() || !OnlyAddressOperands);
 
   ImplicitUseUnits = Pool.emptyUnits();
   ImplicitDefUnits = Pool.emptyUnits();

@@ -301,6 +301,28 @@ TEST_F(SnippetGeneratorTest, ParallelMemoryOperandsUseScratchLines) {
     EXPECT_NE(V.Register, reg("RDI"));
 }
 
+TEST_F(SnippetGeneratorTest, MemoryOperandsWithoutLoadOrStoreFlags) {
+  // LLVM 22's descriptors of ANDN32rm_NF and VEXTRACTF32X8Zmri say neither
+  // load nor store: their memory operands still point at scratch memory.
+  // NOOPL's address is only arithmetic.
+  auto G = generator(BenchmarkMode::InverseThroughput);
+  auto First = [&](StringRef Name) {
+    std::vector<BenchmarkCode> Codes = generate(*G, Name);
+    EXPECT_FALSE(Codes.empty()) << Name.str();
+    return Codes.empty() ? MCInst() : Codes[0].Key.Instructions[0];
+  };
+  MCInst Andn = First("ANDN32rm_NF");
+  ASSERT_EQ(Andn.getNumOperands(), 7u);
+  EXPECT_EQ(Andn.getOperand(2).getReg(), reg("RDI"));
+  EXPECT_FALSE(Andn.getOperand(4).getReg().isValid());
+  MCInst Extract = First("VEXTRACTF32X8Zmri");
+  ASSERT_GT(Extract.getNumOperands(), 0u);
+  EXPECT_EQ(Extract.getOperand(0).getReg(), reg("RDI"));
+  MCInst Nop = First("NOOPL");
+  ASSERT_GT(Nop.getNumOperands(), 0u);
+  EXPECT_NE(Nop.getOperand(0).getReg(), reg("RDI"));
+}
+
 TEST_F(SnippetGeneratorTest, ParallelKeepsUnbreakableDependency) {
   auto G = generator(BenchmarkMode::Uops);
   std::vector<BenchmarkCode> Codes = generate(*G, "DIV64r");
