@@ -17,6 +17,7 @@
 #include "lib/EncodingValidityCheck.h"
 #include "lib/HexSnippetFile.h"
 #include "lib/HostSupportCheck.h"
+#include "lib/InputDiagnostic.h"
 #include "lib/Interruption.h"
 #include "lib/LLVMState.h"
 #include "lib/OpcodeSweep.h"
@@ -380,7 +381,38 @@ static cl::opt<bool> AnalysisOverrideBenchmarksTripleAndCpu(
     cl::desc("use -mtriple/-mcpu instead of the file's"),
     cl::cat(AnalysisOptions), cl::init(false));
 
-static ExitOnError ExitOnErr("llvm-exegesis error: ");
+/// Ends the tool on an error, with exit code 1. An error at a place in an
+/// input file is already a whole diagnostic in LLVM's form
+/// (`FILE:LINE:COL: error: MESSAGE`) and is printed as it is; any other
+/// error follows upstream's banner, `llvm-exegesis error: `.
+class ExitOnToolError {
+public:
+  void operator()(Error E) const {
+    if (!E)
+      return;
+    errs().flush();
+    handleAllErrors(
+        std::move(E),
+        [](const InputDiagnostic &Diagnostic) {
+          Diagnostic.log(errs());
+          errs() << '\n';
+        },
+        [](const ErrorInfoBase &Other) {
+          errs() << "llvm-exegesis error: ";
+          Other.log(errs());
+          errs() << '\n';
+        });
+    errs().flush();
+    std::exit(1);
+  }
+
+  template <typename T> T operator()(Expected<T> &&E) const {
+    (*this)(E.takeError());
+    return std::move(*E);
+  }
+};
+
+static const ExitOnToolError ExitOnErr;
 
 /// Whether many opcodes, or the basic blocks of a machine-code file (a
 /// dataset), are measured one after the other, each once: such a sweep has

@@ -66,6 +66,14 @@ static std::string formatValue(double Value) {
   return formatv("{0:F2}", Value).str();
 }
 
+/// Resource cycles as the model states them: whole numbers as such (as
+/// upstream prints them), others with 2 decimals.
+static std::string formatCycles(double Cycles) {
+  if (Cycles == std::floor(Cycles) && std::abs(Cycles) < 1e15)
+    return std::to_string(static_cast<long long>(Cycles));
+  return formatValue(Cycles);
+}
+
 std::vector<ResolvedSchedClass>
 resolveSchedClasses(const LLVMState &State, ArrayRef<Benchmark> Points) {
   std::vector<ResolvedSchedClass> Result;
@@ -300,19 +308,22 @@ void Analysis::printHtmlHeader(raw_ostream &OS) const {
      << "<title>llvm-exegesis analysis: ";
   writeHtmlEscaped(OS, State.getCpuName());
   OS << "</title>\n<style>" << HtmlStyle << "</style>\n</head>\n<body>\n"
-     << "<h1><span>llvm-exegesis</span> analysis</h1>\n<table "
-        "class=\"summary\">\n<tr><th>Triple</th><td class=\"mono\">";
+     << "<h1><span>llvm-exegesis</span> analysis</h1>\n";
+  // Triple, CPU and epsilon in upstream's words, which checks written
+  // against its page look for.
+  OS << "<h3>Triple: <span class=\"mono\">";
   writeHtmlEscaped(OS, State.getTriple().str());
-  OS << "</td></tr>\n<tr><th>CPU</th><td class=\"mono\">";
+  OS << "</span></h3>\n<h3>Cpu: <span class=\"mono\">";
   writeHtmlEscaped(OS, State.getCpuName());
-  OS << "</td></tr>\n<tr><th>Benchmarks</th><td>" << Points.size()
-     << "</td></tr>\n<tr><th>Clusters</th><td>" << NumValid
+  OS << "</span></h3>\n<h3>Epsilon: <span class=\"mono\">"
+     << formatValue(Options.InconsistencyEpsilon) << "</span></h3>\n";
+  OS << "<table class=\"summary\">\n<tr><th>Benchmarks</th><td>"
+     << Points.size() << "</td></tr>\n<tr><th>Clusters</th><td>" << NumValid
      << "</td></tr>\n<tr><th>Noise</th><td>"
      << Clustering.getNoiseCluster().PointIndices.size()
      << "</td></tr>\n<tr><th>Failed benchmarks</th><td>"
      << Clustering.getErrorCluster().PointIndices.size()
-     << "</td></tr>\n<tr><th>Inconsistency epsilon</th><td>"
-     << formatValue(Options.InconsistencyEpsilon) << "</td></tr>\n</table>\n";
+     << "</td></tr>\n</table>\n";
 }
 
 /// A round step for about \p Ticks ticks between 0 and \p Max.
@@ -460,13 +471,14 @@ void Analysis::printChart(raw_ostream &OS) const {
 
 void Analysis::printModelTable(raw_ostream &OS,
                                const ResolvedSchedClass &SC) const {
+  // Upstream's headers and marks (a check and a cross).
+  auto Mark = [](bool Yes) { return Yes ? "&#10004;" : "&#10005;"; };
   OS << "<table class=\"sched-class-desc\">\n<tr><th>Valid</th><th>Variant"
         "</th><th>NumMicroOps</th><th>Latency</th><th>RThroughput</th>"
         "<th>WriteProcRes</th><th title=\"each resource group's cycles "
         "spread over its ports so that the busiest port is as little busy as "
-        "possible\">Idealized port pressure</th></tr>\n<tr><td>"
-     << (SC.isValid() ? "yes" : "no") << "</td><td>"
-     << (SC.wasVariant() ? "yes" : "no") << "</td>";
+        "possible\">Idealized Resource Pressure</th></tr>\n<tr><td>"
+     << Mark(SC.isValid()) << "</td><td>" << Mark(SC.wasVariant()) << "</td>";
   if (!SC.isValid()) {
     OS << "<td colspan=\"5\">the model has no data for this class</td></tr>"
           "\n</table>\n";
@@ -478,7 +490,7 @@ void Analysis::printModelTable(raw_ostream &OS,
   for (const ProcResourceUse &Use : SC.getWriteProcResources()) {
     OS << "<li><span class=\"mono\">";
     writeHtmlEscaped(OS, SC.getProcResourceName(Use.ProcResIdx));
-    OS << "</span>: " << formatv("{0}", Use.Cycles).str() << "</li>";
+    OS << "</span>: " << formatCycles(Use.Cycles) << "</li>";
   }
   OS << "</ul></td><td><ul>";
   for (const ProcResourceUse &Use : SC.getIdealizedPortPressure()) {
@@ -493,15 +505,18 @@ void Analysis::printSchedClassReport(raw_ostream &OS,
                                      const SchedClassReport &R) const {
   ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
   BenchmarkMode Mode = getMode();
-  OS << "<div class=\"sched-class\">\n<h3>Sched class <span "
+  // Upstream's sentence for a class that disagrees with the model, which
+  // checks count.
+  OS << "<div class=\"sched-class\">\n<p>Sched Class <span "
         "class=\"sched-class-name\">";
   writeHtmlEscaped(OS, R.SC->getName());
-  OS << "</span></h3>\n<p>";
-  OS << (R.Clusters.size() > 1
-             ? "Its instructions fall into several clusters"
-             : "Its instructions measure differently from the model");
-  OS << ".</p>\n<table class=\"sched-class-clusters\">\n<tr><th>Cluster</th>"
-        "<th>Instructions</th>";
+  OS << "</span> "
+     << (R.Clusters.size() > 1
+             ? "contains instructions that fall into several clusters"
+             : "contains instructions whose performance characteristics do "
+               "not match that of LLVM");
+  OS << ":</p>\n<table class=\"sched-class-clusters\">\n<tr><th>ClusterId"
+        "</th><th>Opcode/Config</th>";
   for (const std::string &Key : Keys) {
     OS << "<th>";
     writeHtmlEscaped(OS, Key);
@@ -529,17 +544,14 @@ void Analysis::printSchedClassReport(raw_ostream &OS,
       Seen.push_back(Label + '\0' + Points[P].Key.Config);
       OS << "<li><span class=\"mono\" title=\""
          << htmlEscaped(getSnippetText(P)) << "\">" << htmlEscaped(Label)
-         << "</span>";
-      if (!Points[P].Key.Config.empty())
-        OS << " <span class=\"mono\">" << htmlEscaped(Points[P].Key.Config)
-           << "</span>";
-      OS << "</li>";
+         << "</span> <span class=\"mono\">" << htmlEscaped(Points[P].Key.Config)
+         << "</span></li>";
     }
     OS << "</ul></td>";
     for (size_t K = 0; K < Keys.size(); ++K) {
       std::optional<double> Model = R.SC->getModelValue(Mode, Keys[K]);
       OS << "<td class=\"measurement\">" << formatValue(S.Mean[K])
-         << "<br><span class=\"minmax\">[" << formatValue(S.Min[K]) << "; "
+         << "<br><span class=\"minmax\">[" << formatValue(S.Min[K]) << ";"
          << formatValue(S.Max[K]) << "]</span><br><span class=\"model\">"
          << "model: " << (Model ? formatValue(*Model) : std::string("n/a"))
          << "</span></td>";
@@ -550,7 +562,7 @@ void Analysis::printSchedClassReport(raw_ostream &OS,
     PrintRow(std::to_string(Id.getId()), Id.isUnstable(), Indices);
   if (!R.Noise.empty())
     PrintRow("noise", false, R.Noise);
-  OS << "</table>\n<p>LLVM's scheduling model:</p>\n";
+  OS << "</table>\n<p>llvm SchedModel data:</p>\n";
   printModelTable(OS, *R.SC);
   OS << "</div>\n";
 }

@@ -8,6 +8,7 @@
 
 #include "BenchmarkResult.h"
 #include "BenchmarkKeyText.h"
+#include "InputDiagnostic.h"
 #include "LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
@@ -247,15 +248,23 @@ llvm::Error Benchmark::writeYamlTo(const LLVMState &State,
   return Error::success();
 }
 
-/// Keeps the first diagnostic yaml::Input reports, as one line in LLVM's
-/// form (`FILE:LINE:COL: error: MESSAGE`) without the source excerpt.
+/// The first error yaml::Input reports, where it was found.
+struct FirstDiagnostic {
+  bool Seen = false;
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Message;
+};
+
+/// Keeps the first error yaml::Input reports; its source excerpt is dropped,
+/// so that the error is one line.
 static void keepFirstDiagnostic(const SMDiagnostic &Diag, void *Ctx) {
-  std::string &First = *static_cast<std::string *>(Ctx);
-  if (!First.empty() || Diag.getKind() != SourceMgr::DK_Error)
+  FirstDiagnostic &First = *static_cast<FirstDiagnostic *>(Ctx);
+  if (First.Seen || Diag.getKind() != SourceMgr::DK_Error)
     return;
-  raw_string_ostream OS(First);
-  OS << Diag.getFilename() << ':' << Diag.getLineNo() << ':'
-     << Diag.getColumnNo() + 1 << ": error: " << Diag.getMessage();
+  First = {true, Diag.getFilename().str(), unsigned(Diag.getLineNo()),
+           unsigned(Diag.getColumnNo() + 1), Diag.getMessage().str()};
 }
 
 /// Upstream writes non-empty validation counters as a block mapping inside
@@ -318,14 +327,17 @@ static Error readDocuments(MemoryBufferRef Buffer, void *Context,
       repairUpstreamValidationCounters(Buffer.getBuffer());
   if (Repaired)
     Buffer = MemoryBufferRef(*Repaired, Buffer.getBufferIdentifier());
-  std::string Diagnostic;
+  FirstDiagnostic Diagnostic;
   yaml::Input In(Buffer, Context, keepFirstDiagnostic, &Diagnostic);
   In.setAllowUnknownKeys(AllowUnknownKeys);
   In >> Documents;
   if (std::error_code EC = In.error()) {
-    if (Diagnostic.empty())
-      Diagnostic = (Buffer.getBufferIdentifier() + ": " + EC.message()).str();
-    return createStringError(EC, Diagnostic);
+    if (!Diagnostic.Seen)
+      return createStringError(EC, Buffer.getBufferIdentifier() + ": " +
+                                       EC.message());
+    return make_error<InputDiagnostic>(Diagnostic.File, Diagnostic.Line,
+                                       Diagnostic.Column, Diagnostic.Message,
+                                       EC);
   }
   return Error::success();
 }

@@ -66,7 +66,16 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
         MemoryRefs.push_back({I, 1});
     }
   }
-  AccessesMemory = !MemoryRefs.empty() && (Desc->mayLoad() || Desc->mayStore());
+  // Some descriptors lack the load or store flag of an instruction that
+  // does access memory (ANDN32rm_NF, VEXTRACTF32X8Zmri): a memory reference
+  // is address arithmetic only where nothing else says so and the
+  // instruction has no other register operand (the multi-byte NOPs).
+  bool OnlyAddressOperands = all_of(Operands, [](const ModelOperand &Op) {
+    return Op.IsMemory || Op.Kind != OperandKind::Register;
+  });
+  AccessesMemory = !MemoryRefs.empty() &&
+                   (Desc->mayLoad() || Desc->mayStore() ||
+                    Desc->hasUnmodeledSideEffects() || !OnlyAddressOperands);
 
   ImplicitUseUnits = Pool.emptyUnits();
   ImplicitDefUnits = Pool.emptyUnits();
@@ -74,6 +83,9 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
     ImplicitUseUnits |= Pool.unitsOf(Reg);
   for (MCPhysReg Reg : Desc->implicit_defs())
     ImplicitDefUnits |= Pool.unitsOf(Reg);
+  for (MCPhysReg Reg : Desc->implicit_defs())
+    if (Pool.unitsOf(Reg).anyCommon(ImplicitUseUnits))
+      ++NumImplicitSelfDependencies;
   PossibleUseUnits = ImplicitUseUnits;
   PossibleDefUnits = ImplicitDefUnits;
   for (const OperandSlot &Slot : Slots) {
@@ -89,6 +101,12 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
 
 bool InstructionModel::hasTiedRegisters() const {
   return any_of(Slots, [](const OperandSlot &S) { return S.isTiedRegister(); });
+}
+
+unsigned InstructionModel::getNumSelfDependencies() const {
+  unsigned N =
+      count_if(Slots, [](const OperandSlot &S) { return S.isTiedRegister(); });
+  return N + NumImplicitSelfDependencies;
 }
 
 MCInst

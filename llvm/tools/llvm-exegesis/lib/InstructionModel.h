@@ -124,6 +124,10 @@ public:
   bool hasImplicitSelfDependency() const {
     return ImplicitDefUnits.anyCommon(ImplicitUseUnits);
   }
+  /// The ways the opcode depends on itself whatever its registers: each
+  /// tied register, and each implicit def that overlaps an implicit use
+  /// (ADC8rr: its tied register and EFLAGS, two).
+  unsigned getNumSelfDependencies() const;
   /// Some def can feed some use, for some register choice.
   bool canDependOnItself() const {
     return hasTiedRegisters() || PossibleDefUnits.anyCommon(PossibleUseUnits);
@@ -152,6 +156,7 @@ private:
   SmallVector<MemoryReference, 1> MemoryRefs;
   bool AccessesMemory = false;
   BitVector ImplicitUseUnits, ImplicitDefUnits;
+  unsigned NumImplicitSelfDependencies = 0;
   BitVector PossibleUseUnits, PossibleDefUnits;
 };
 

@@ -5,9 +5,8 @@
 namespace llvm {
 namespace exegesis {
 
-Expected<GeneratedSnippet>
-ParallelSnippetGenerator::generateSnippet(const InstructionModel &Model,
-                                          const SlotValues &Fixed) {
+Expected<GeneratedSnippet> ParallelSnippetGenerator::generateSnippet(
+    const InstructionModel &Model, const SlotValues &Fixed, const BitVector &) {
   GeneratedSnippet Snippet;
   unsigned NumSlots = Model.slots().size();
   unsigned MemoryCopies = Model.accessesMemory() ? NumMemoryCopies : 1;
@@ -36,11 +35,17 @@ ParallelSnippetGenerator::generateSnippet(const InstructionModel &Model,
   }
 
   if (Model.hasImplicitSelfDependency()) {
-    SlotValues Values = Fixed;
-    BitVector Used = unitsOfChosenRegisters(Model, Values);
-    if (Error E = fillRemainingSlots(Model, Values, Used, 0))
-      return E;
-    Snippet.Instructions.push_back(Model.build(Values));
+    // Serial through its implicit registers, but its copies still address
+    // distinct lines: one address would add a dependency through memory
+    // (ADC16mi's load waiting for the previous copy's store).
+    for (unsigned Copy = 0; Copy < MemoryCopies; ++Copy) {
+      SlotValues Values = Fixed;
+      BitVector Used = unitsOfChosenRegisters(Model, Values);
+      if (Error E =
+              fillRemainingSlots(Model, Values, Used, Copy * MemoryStride))
+        return E;
+      Snippet.Instructions.push_back(Model.build(Values));
+    }
     Snippet.Info = "instruction is serial, repeating a random one.";
     return Snippet;
   }

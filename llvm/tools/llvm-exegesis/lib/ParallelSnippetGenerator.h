@@ -6,7 +6,8 @@
 // an opcode whose def is tied to a use is repeated with a different register
 // in each copy; memory references point at distinct cache lines of the
 // scratch buffer. An opcode that always depends on itself (an implicit
-// register both read and written) is repeated as is, and says so.
+// register both read and written) is repeated as is, and says so; its
+// memory references still point at distinct lines.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +30,8 @@ public:
 
 protected:
   Expected<GeneratedSnippet> generateSnippet(const InstructionModel &Model,
-                                             const SlotValues &Values) override;
+                                             const SlotValues &Values,
+                                             const BitVector &Avoid) override;
 };
 
 } // namespace exegesis

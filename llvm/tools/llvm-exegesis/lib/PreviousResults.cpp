@@ -2,6 +2,7 @@
 
 #include "PreviousResults.h"
 #include "BenchmarkKeyText.h"
+#include "InputDiagnostic.h"
 #include "LLVMState.h"
 #include "ResultsFileWriter.h"
 #include "llvm/Support/FileSystem.h"
@@ -116,9 +117,17 @@ PreviousResults::parse(const LLVMState &State, StringRef Path,
   Result.Text = Complete.str();
   Expected<std::vector<Benchmark>> Benchmarks =
       Benchmark::readYamls(State, MemoryBufferRef(Result.Text, Path));
-  if (!Benchmarks)
-    return refuse(Path, "it is not a results file: " +
-                            toString(Benchmarks.takeError()));
+  if (!Benchmarks) {
+    Error Located =
+        handleErrors(Benchmarks.takeError(), [](const InputDiagnostic &D) {
+          return D.withContext("-resume: cannot continue a file that is not "
+                               "a results file");
+        });
+    if (Located.isA<InputDiagnostic>())
+      return Located;
+    return refuse(Path,
+                  "it is not a results file: " + toString(std::move(Located)));
+  }
   // The repetition mode of each document, in order, from its comment.
   std::vector<std::string> Repetitions;
   std::string Pending;

@@ -176,15 +176,22 @@ static bool hasOpenSlots(const SlotValues &Values) {
   return any_of(Values, [](const std::optional<MCOperand> &V) { return !V; });
 }
 
+unsigned
+SerialSnippetGenerator::getNumVariants(const InstructionModel &Model) const {
+  return std::max(1u, Model.getNumSelfDependencies());
+}
+
 Expected<GeneratedSnippet>
 SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
-                                        const SlotValues &Fixed) {
+                                        const SlotValues &Fixed,
+                                        const BitVector &Avoid) {
   GeneratedSnippet Snippet;
 
   // The opcode depends on itself whatever we choose.
   if (Model.hasTiedRegisters() || Model.hasImplicitSelfDependency()) {
     SlotValues Values = Fixed;
     BitVector Used = unitsOfChosenRegisters(Model, Values);
+    Used |= Avoid;
     if (Error E = fillRemainingSlots(Model, Values, Used, 0))
       return E;
     Snippet.Instructions.push_back(Model.build(Values));

@@ -28,7 +28,13 @@ public:
 
 protected:
   Expected<GeneratedSnippet> generateSnippet(const InstructionModel &Model,
-                                             const SlotValues &Values) override;
+                                             const SlotValues &Values,
+                                             const BitVector &Avoid) override;
+
+  /// An opcode that depends on itself in several ways (ADC8rr: through its
+  /// tied register and through EFLAGS) gets a snippet per way, as upstream
+  /// gives it; the instruction is the same, so they differ in registers.
+  unsigned getNumVariants(const InstructionModel &Model) const override;
 
 private:
   /// One instruction in the making: its model and the slot values so far.

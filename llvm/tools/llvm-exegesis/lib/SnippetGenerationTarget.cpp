@@ -38,7 +38,8 @@ std::optional<std::string> SnippetGenerationTarget::getUnsupportedReason(
 }
 
 std::optional<OperandConfiguration> SnippetGenerationTarget::getConfiguration(
-    const LLVMState &, const InstructionModel &Model, unsigned Index) const {
+    const LLVMState &, const InstructionModel &Model, const RegisterPool &,
+    unsigned Index) const {
   if (Index > 0)
     return std::nullopt;
   OperandConfiguration Config;

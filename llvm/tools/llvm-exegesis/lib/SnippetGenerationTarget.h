@@ -101,10 +101,11 @@ public:
                        const InstructionModel &Model) const;
 
   /// Configuration number \p Index of \p Model, or nullopt when there are
-  /// fewer configurations. Index 0 always exists.
+  /// fewer configurations. Index 0 always exists. Registers it fixes are
+  /// among \p Pool's allowed ones.
   virtual std::optional<OperandConfiguration>
   getConfiguration(const LLVMState &State, const InstructionModel &Model,
-                   unsigned Index) const;
+                   const RegisterPool &Pool, unsigned Index) const;
 
   /// Sets the slots of \p Ref to address \p Offset bytes past \p Base.
   virtual void setScratchAddress(const InstructionModel &Model,

@@ -254,29 +254,40 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
     return make_error<SnippetGenerationError>(
         true, "memory operand, and no scratch memory on this target");
   std::vector<BenchmarkCode> Codes;
-  for (unsigned Index = 0; Index < std::max(1u, Options.MaxConfigs); ++Index) {
+  unsigned MaxConfigs = std::max(1u, Options.MaxConfigs);
+  unsigned NumVariants = getNumVariants(Model);
+  for (unsigned Index = 0; Codes.size() < MaxConfigs; ++Index) {
     std::optional<OperandConfiguration> Config =
-        Target.getConfiguration(State, Model, Index);
+        Target.getConfiguration(State, Model, Pool, Index);
     if (!Config)
       break;
-    Expected<GeneratedSnippet> Snippet = generateSnippet(Model, Config->Fixed);
-    if (!Snippet) {
-      // A later configuration failing only shortens the list.
-      if (!Codes.empty()) {
-        consumeError(Snippet.takeError());
-        break;
+    BitVector Avoid = Pool.emptyUnits();
+    for (unsigned Variant = 0;
+         Variant < NumVariants && Codes.size() < MaxConfigs; ++Variant) {
+      Expected<GeneratedSnippet> Snippet =
+          generateSnippet(Model, Config->Fixed, Avoid);
+      if (!Snippet) {
+        // A later configuration failing only shortens the list.
+        if (!Codes.empty()) {
+          consumeError(Snippet.takeError());
+          return Codes;
+        }
+        return Snippet.takeError();
       }
-      return Snippet.takeError();
+      for (const MCInst &Inst : Snippet->Instructions)
+        for (const MCOperand &Op : Inst)
+          if (Op.isReg() && Op.getReg().isValid())
+            Avoid |= Pool.unitsOf(Op.getReg());
+      if (any_of(Codes, [&](const BenchmarkCode &C) {
+            return sameInstructions(C.Key.Instructions, Snippet->Instructions);
+          }))
+        continue;
+      std::string ConfigText =
+          Target.describeConfiguration(State, Model, Snippet->Instructions[0]);
+      Codes.push_back(makeBenchmarkCode(std::move(Snippet->Instructions),
+                                        std::move(ConfigText),
+                                        std::move(Snippet->Info)));
     }
-    if (any_of(Codes, [&](const BenchmarkCode &C) {
-          return sameInstructions(C.Key.Instructions, Snippet->Instructions);
-        }))
-      continue;
-    std::string ConfigText =
-        Target.describeConfiguration(State, Model, Snippet->Instructions[0]);
-    Codes.push_back(makeBenchmarkCode(std::move(Snippet->Instructions),
-                                      std::move(ConfigText),
-                                      std::move(Snippet->Info)));
   }
   return checkSubtargetAccepts(Opcode, std::move(Codes));
 }

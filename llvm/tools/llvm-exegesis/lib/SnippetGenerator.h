@@ -111,9 +111,16 @@ public:
 
 protected:
   /// Chooses the instructions for one configuration; \p Values holds what
-  /// the configuration fixed.
+  /// the configuration fixed. \p Avoid holds the units of the registers
+  /// earlier variants of the configuration chose (see getNumVariants): the
+  /// strategy chooses others where it has a choice.
   virtual Expected<GeneratedSnippet>
-  generateSnippet(const InstructionModel &Model, const SlotValues &Values) = 0;
+  generateSnippet(const InstructionModel &Model, const SlotValues &Values,
+                  const BitVector &Avoid) = 0;
+
+  /// How many snippets of one configuration the strategy makes: one per way
+  /// \p Model can be measured, which may only differ in their registers.
+  virtual unsigned getNumVariants(const InstructionModel &) const { return 1; }
 
   /// The first allowed register of \p Slot's class sharing no unit with
   /// \p Avoid; any allowed one if all do; invalid if the class is empty.

@@ -328,19 +328,39 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     return Starts;
   }
 
+  /// The first register both the base and the index of the address at
+  /// \p First may hold, or an invalid one.
+  static MCRegister findBaseAndIndexRegister(const InstructionModel &Model,
+                                             const RegisterPool &Pool,
+                                             unsigned First) {
+    auto ClassOf = [&](unsigned Pos) {
+      return Model.slots()[Model.operands()[First + Pos].Slot].RegClassID;
+    };
+    ArrayRef<MCRegister> Bases = Pool.allowedRegisters(ClassOf(MemBase));
+    for (MCRegister Reg : Pool.allowedRegisters(ClassOf(MemIndex)))
+      if (is_contained(Bases, Reg))
+        return Reg;
+    return MCRegister();
+  }
+
   std::optional<OperandConfiguration>
   getConfiguration(const LLVMState &State, const InstructionModel &Model,
-                   unsigned Index) const override {
+                   const RegisterPool &Pool, unsigned Index) const override {
     OperandConfiguration Config;
     Config.Fixed.resize(Model.slots().size());
     unsigned NumConfigs = 1;
-    // Address arithmetic (LEA): explore scale and displacement.
+    // Address arithmetic (LEA): explore scale and displacement, first with
+    // one register as base and index (latency then follows both, and a
+    // single register makes the chain), as upstream's first configurations
+    // do, then with two registers.
     unsigned Scale = 1;
     int64_t Disp = 0;
+    bool SameBaseAndIndex = false;
     if (isLEA(Model.getName())) {
-      NumConfigs = 8;
-      Scale = 1u << (Index / 2);
+      NumConfigs = 16;
+      Scale = 1u << (Index % 8 / 2);
       Disp = Index % 2 ? 42 : 0;
+      SameBaseAndIndex = Index < 8;
     }
     for (unsigned First : getAddressArithmetic(Model)) {
       auto Slot = [&](unsigned Pos) {
@@ -349,6 +369,13 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       Config.Fixed[Slot(MemScale)] = MCOperand::createImm(Scale);
       Config.Fixed[Slot(MemDisp)] = MCOperand::createImm(Disp);
       Config.Fixed[Slot(MemSegment)] = MCOperand::createReg(MCRegister());
+      if (!SameBaseAndIndex)
+        continue;
+      MCRegister Reg = findBaseAndIndexRegister(Model, Pool, First);
+      if (!Reg.isValid())
+        return std::nullopt;
+      Config.Fixed[Slot(MemBase)] = MCOperand::createReg(Reg);
+      Config.Fixed[Slot(MemIndex)] = MCOperand::createReg(Reg);
     }
     // Condition codes: one configuration per code.
     if (std::optional<uint8_t> CondCode = getCondCodeOperandType(State))

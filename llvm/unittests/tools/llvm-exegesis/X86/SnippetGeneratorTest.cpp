@@ -3,6 +3,7 @@
 #include "lib/SnippetGenerator.h"
 #include "lib/EncodingValidityCheck.h"
 #include "lib/LLVMState.h"
+#include "lib/ParallelSnippetGenerator.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -300,6 +301,28 @@ TEST_F(SnippetGeneratorTest, ParallelMemoryOperandsUseScratchLines) {
     EXPECT_NE(V.Register, reg("RDI"));
 }
 
+TEST_F(SnippetGeneratorTest, MemoryOperandsWithoutLoadOrStoreFlags) {
+  // LLVM 22's descriptors of ANDN32rm_NF and VEXTRACTF32X8Zmri say neither
+  // load nor store: their memory operands still point at scratch memory.
+  // NOOPL's address is only arithmetic.
+  auto G = generator(BenchmarkMode::InverseThroughput);
+  auto First = [&](StringRef Name) {
+    std::vector<BenchmarkCode> Codes = generate(*G, Name);
+    EXPECT_FALSE(Codes.empty()) << Name.str();
+    return Codes.empty() ? MCInst() : Codes[0].Key.Instructions[0];
+  };
+  MCInst Andn = First("ANDN32rm_NF");
+  ASSERT_EQ(Andn.getNumOperands(), 7u);
+  EXPECT_EQ(Andn.getOperand(2).getReg(), reg("RDI"));
+  EXPECT_FALSE(Andn.getOperand(4).getReg().isValid());
+  MCInst Extract = First("VEXTRACTF32X8Zmri");
+  ASSERT_GT(Extract.getNumOperands(), 0u);
+  EXPECT_EQ(Extract.getOperand(0).getReg(), reg("RDI"));
+  MCInst Nop = First("NOOPL");
+  ASSERT_GT(Nop.getNumOperands(), 0u);
+  EXPECT_NE(Nop.getOperand(0).getReg(), reg("RDI"));
+}
+
 TEST_F(SnippetGeneratorTest, ParallelKeepsUnbreakableDependency) {
   auto G = generator(BenchmarkMode::Uops);
   std::vector<BenchmarkCode> Codes = generate(*G, "DIV64r");
@@ -313,18 +336,67 @@ TEST_F(SnippetGeneratorTest, ParallelKeepsUnbreakableDependency) {
 }
 
 TEST_F(SnippetGeneratorTest, LEAConfigurations) {
-  auto G = generator(BenchmarkMode::Latency, 4);
+  auto G = generator(BenchmarkMode::Latency, 100);
   std::vector<BenchmarkCode> Codes = generate(*G, "LEA64r");
-  ASSERT_EQ(Codes.size(), 4u);
+  ASSERT_EQ(Codes.size(), 16u);
   std::vector<std::string> Configs;
   for (const BenchmarkCode &Code : Codes)
     Configs.push_back(Code.Key.Config);
-  EXPECT_EQ(Configs, (std::vector<std::string>{
-                         "0(%RAX, %RCX, 1)", "42(%RAX, %RCX, 1)",
-                         "0(%RAX, %RCX, 2)", "42(%RAX, %RCX, 2)"}));
+  // One register as base and index first (upstream's first
+  // configurations), every scale with and without a displacement; then two
+  // registers.
+  EXPECT_EQ(
+      std::vector<std::string>(Configs.begin(), Configs.begin() + 4),
+      (std::vector<std::string>{"0(%RAX, %RAX, 1)", "42(%RAX, %RAX, 1)",
+                                "0(%RAX, %RAX, 2)", "42(%RAX, %RAX, 2)"}));
+  EXPECT_EQ(Configs[7], "42(%RAX, %RAX, 8)");
+  EXPECT_EQ(Configs[8], "0(%RAX, %RCX, 1)");
+  EXPECT_EQ(Configs[15], "42(%RAX, %RCX, 8)");
   // Serial: the address depends on the result.
-  const MCInst &Lea = Codes[0].Key.Instructions[0];
-  EXPECT_EQ(Lea.getOperand(0).getReg(), Lea.getOperand(1).getReg());
+  for (const BenchmarkCode &Code : Codes) {
+    const MCInst &Lea = Code.Key.Instructions[0];
+    EXPECT_EQ(Lea.getOperand(0).getReg(), Lea.getOperand(1).getReg());
+  }
+  // Parallel: the result is not the address register.
+  std::vector<BenchmarkCode> Parallel =
+      generate(*generator(BenchmarkMode::Uops), "LEA64r");
+  ASSERT_FALSE(Parallel.empty());
+  const MCInst &Lea = Parallel[0].Key.Instructions[0];
+  EXPECT_EQ(Lea.getOperand(1).getReg(), Lea.getOperand(3).getReg());
+  EXPECT_NE(Lea.getOperand(0).getReg(), Lea.getOperand(1).getReg());
+}
+
+TEST_F(SnippetGeneratorTest, OneLatencySnippetPerSelfDependency) {
+  auto G = generator(BenchmarkMode::Latency, 10);
+  // SBB8rr and ADC32rr depend on themselves through their tied register and
+  // through EFLAGS: two snippets, in other registers. ADD64rr only writes
+  // EFLAGS: one.
+  for (StringRef Name : {"SBB8rr", "ADC32rr"}) {
+    std::vector<BenchmarkCode> Codes = generate(*G, Name);
+    ASSERT_EQ(Codes.size(), 2u) << Name.str();
+    const MCInst &First = Codes[0].Key.Instructions[0];
+    const MCInst &Second = Codes[1].Key.Instructions[0];
+    EXPECT_FALSE(aliases(*G, First.getOperand(0).getReg(),
+                         Second.getOperand(0).getReg()));
+    EXPECT_FALSE(aliases(*G, First.getOperand(2).getReg(),
+                         Second.getOperand(2).getReg()));
+  }
+  EXPECT_EQ(generate(*G, "ADD64rr").size(), 1u);
+  EXPECT_EQ(generate(*generator(BenchmarkMode::Latency, 1), "SBB8rr").size(),
+            1u);
+}
+
+TEST_F(SnippetGeneratorTest, SerialMemoryCopiesUseDistinctLines) {
+  // ADC16mi is serial through EFLAGS; one address would chain its copies
+  // through memory as well.
+  std::vector<BenchmarkCode> Codes =
+      generate(*generator(BenchmarkMode::InverseThroughput), "ADC16mi");
+  ASSERT_EQ(Codes.size(), 1u);
+  ASSERT_EQ(Codes[0].Key.Instructions.size(),
+            size_t(ParallelSnippetGenerator::NumMemoryCopies));
+  for (size_t I = 0; I < Codes[0].Key.Instructions.size(); ++I)
+    EXPECT_EQ(Codes[0].Key.Instructions[I].getOperand(3).getImm(),
+              int64_t(I) * ParallelSnippetGenerator::MemoryStride);
 }
 
 TEST_F(SnippetGeneratorTest, ConditionCodeConfigurations) {
