@@ -12,7 +12,8 @@
 #
 # Targets: SnippetFile HexSnippetFile ResultsYaml Analysis (all by default).
 # Environment: BUILD_DIR (build-fuzz), CXX (clang++-22), TIMEOUT (30: the
-# machine may be loaded), RSS_LIMIT_MB (2048).
+# machine may be loaded), RSS_LIMIT_MB (2048), NO_BUILD=1 to run the targets
+# as built (e.g. while ninja builds something else in BUILD_DIR).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SRC=$PWD
@@ -33,7 +34,8 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="$CXX" -DEXEGESIS_FUZZ=ON >&2
 fi
-ninja -C "$BUILD_DIR" -j2 "${TARGETS[@]/%/Fuzzer}" >&2
+[ "${NO_BUILD:-}" = 1 ] || ninja -C "$BUILD_DIR" -j2 "${TARGETS[@]/%/Fuzzer}" >&2
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
 
 TEST_DIR=llvm/test/tools/llvm-exegesis
 # Seeds: every test input of the kind the target reads. Multi-block CSVs
@@ -68,16 +70,18 @@ for T in "${TARGETS[@]}"; do
   CORPUS=$BUILD_DIR/fuzz-corpus/$T
   ARTIFACTS=$BUILD_DIR/artifacts/$T
   LOG=$BUILD_DIR/fuzz-$T.log
+  # libFuzzer's job writes its log (fuzz-0.log) into the current directory.
+  RUN_DIR=$BUILD_DIR/fuzz-run/$T
   # The corpus grows from run to run; the seeds are refreshed each time.
   seed_corpus "$T" "$CORPUS"
-  mkdir -p "$ARTIFACTS"
+  mkdir -p "$ARTIFACTS" "$RUN_DIR"
   NUM_SEEDS=$(find "$CORPUS" -type f | wc -l)
   echo "== $T: $SECONDS_PER_TARGET s from $NUM_SEEDS inputs" >&2
   set +e
-  "$BUILD_DIR/fuzz/${T}Fuzzer" "$CORPUS" \
+  (cd "$RUN_DIR" && "$BUILD_DIR/fuzz/${T}Fuzzer" "$CORPUS" \
     -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" \
     -rss_limit_mb="$RSS_LIMIT_MB" -jobs=1 -workers=1 \
-    -print_final_stats=1 -artifact_prefix="$ARTIFACTS/" >"$LOG" 2>&1
+    -print_final_stats=1 -artifact_prefix="$ARTIFACTS/") >"$LOG" 2>&1
   RC=$?
   set -e
   EXECS=$(sed -n 's/^stat::number_of_executed_units: *//p' "$LOG" | tail -1)
