@@ -22,3 +22,10 @@ config.substitutions.append(
      os.path.join(config.llvm_tools_dir, "llvm-exegesis")))
 if config.have_libpfm:
     config.available_features.add("libpfm")
+# A tool built with ASan+UBSan: tests that cannot run under the sanitizers
+# say `UNSUPPORTED: asan` with their reason. A report aborts: `not` passes
+# on a non-zero exit but fails on a crash.
+if config.exegesis_sanitize:
+    config.available_features.add("asan")
+    config.environment["ASAN_OPTIONS"] = "abort_on_error=1"
+    config.environment["UBSAN_OPTIONS"] = "abort_on_error=1:print_stacktrace=1"

@@ -61,6 +61,44 @@ static Error writeOutput(StringRef Path, StringRef Content) {
   });
 }
 
+Expected<AnalysisReports> analyseBenchmarks(const LLVMState &State,
+                                            MemoryBufferRef Buffer,
+                                            const AnalysisRunOptions &Options) {
+  Expected<std::vector<Benchmark>> AllPoints =
+      Benchmark::readYamls(State, Buffer);
+  if (!AllPoints)
+    return AllPoints.takeError();
+
+  std::vector<Benchmark> Points;
+  for (Benchmark &B : *AllPoints) {
+    bool Mem = hasMemoryOperand(State, B);
+    if (Options.Filter == BenchmarkFilter::All ||
+        (Options.Filter == BenchmarkFilter::MemOnly) == Mem)
+      Points.push_back(std::move(B));
+  }
+  std::vector<ResolvedSchedClass> SchedClasses =
+      resolveSchedClasses(State, Points);
+  std::vector<unsigned> SchedClassIds;
+  for (const ResolvedSchedClass &SC : SchedClasses)
+    SchedClassIds.push_back(SC.getSchedClassId());
+  Expected<BenchmarkClustering> Clustering =
+      BenchmarkClustering::create(Points, Options.Clustering, SchedClassIds);
+  if (!Clustering)
+    return makeError("'" + Options.BenchmarksFile +
+                     "': " + toString(Clustering.takeError()));
+  Analysis A(State, Points, std::move(SchedClasses), *Clustering,
+             Options.Report);
+
+  AnalysisReports Reports;
+  raw_string_ostream CsvOS(Reports.ClustersCsv),
+      HtmlOS(Reports.InconsistenciesHtml);
+  if (!Options.ClustersFile.empty())
+    A.printClustersCsv(CsvOS);
+  if (!Options.InconsistenciesFile.empty())
+    A.printInconsistenciesHtml(HtmlOS);
+  return Reports;
+}
+
 Error runAnalysis(const AnalysisRunOptions &Options) {
   if (Options.ClustersFile.empty() && Options.InconsistenciesFile.empty())
     return makeError("-mode=analysis needs -analysis-clusters-output-file "
@@ -95,39 +133,14 @@ Error runAnalysis(const AnalysisRunOptions &Options) {
                      " (-analysis-override-benchmark-triple-and-cpu with "
                      "-mtriple/-mcpu analyses for another target)");
   }
-  Expected<std::vector<Benchmark>> AllPoints =
-      Benchmark::readYamls(**State, (*Buffer)->getMemBufferRef());
-  if (!AllPoints)
-    return AllPoints.takeError();
-
-  std::vector<Benchmark> Points;
-  for (Benchmark &B : *AllPoints) {
-    bool Mem = hasMemoryOperand(**State, B);
-    if (Options.Filter == BenchmarkFilter::All ||
-        (Options.Filter == BenchmarkFilter::MemOnly) == Mem)
-      Points.push_back(std::move(B));
-  }
-  std::vector<ResolvedSchedClass> SchedClasses =
-      resolveSchedClasses(**State, Points);
-  std::vector<unsigned> SchedClassIds;
-  for (const ResolvedSchedClass &SC : SchedClasses)
-    SchedClassIds.push_back(SC.getSchedClassId());
-  Expected<BenchmarkClustering> Clustering =
-      BenchmarkClustering::create(Points, Options.Clustering, SchedClassIds);
-  if (!Clustering)
-    return makeError("'" + Options.BenchmarksFile +
-                     "': " + toString(Clustering.takeError()));
-  Analysis A(**State, Points, std::move(SchedClasses), *Clustering,
-             Options.Report);
-
+  Expected<AnalysisReports> Reports =
+      analyseBenchmarks(**State, (*Buffer)->getMemBufferRef(), Options);
+  if (!Reports)
+    return Reports.takeError();
   // Both reports are built before either is written: an error leaves no
   // output behind.
-  std::string Csv, Html;
-  raw_string_ostream CsvOS(Csv), HtmlOS(Html);
-  if (!Options.ClustersFile.empty())
-    A.printClustersCsv(CsvOS);
-  if (!Options.InconsistenciesFile.empty())
-    A.printInconsistenciesHtml(HtmlOS);
+  const std::string &Csv = Reports->ClustersCsv;
+  const std::string &Html = Reports->InconsistenciesHtml;
   if (!Options.ClustersFile.empty())
     if (Error E = writeOutput(Options.ClustersFile, Csv))
       return E;

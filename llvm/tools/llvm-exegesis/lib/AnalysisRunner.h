@@ -55,6 +55,21 @@ Expected<BenchmarksTarget> readBenchmarksTarget(MemoryBufferRef Buffer);
 /// True when some instruction of \p B has a memory operand.
 bool hasMemoryOperand(const LLVMState &State, const Benchmark &B);
 
+/// The two reports of -mode=analysis, built in memory.
+struct AnalysisReports {
+  std::string ClustersCsv;
+  std::string InconsistenciesHtml;
+};
+
+/// Everything runAnalysis does between reading the file and writing the
+/// reports: reads the results of \p Buffer with \p State, filters,
+/// clusters and builds the reports that \p Options asks for (a report whose
+/// file name is empty stays empty; BenchmarksFile names the input in
+/// errors that are not the YAML reader's).
+Expected<AnalysisReports> analyseBenchmarks(const LLVMState &State,
+                                            MemoryBufferRef Buffer,
+                                            const AnalysisRunOptions &Options);
+
 Error runAnalysis(const AnalysisRunOptions &Options);
 
 } // namespace exegesis

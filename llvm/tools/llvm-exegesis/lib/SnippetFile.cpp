@@ -121,9 +121,11 @@ public:
     StringRef Text;
   };
 
+  explicit CommentCollector(const SourceMgr &SrcMgr) : SrcMgr(SrcMgr) {}
+
   void HandleComment(SMLoc Loc, StringRef Text) override {
     if (Seen.insert(Loc.getPointer()).second)
-      Comments.push_back({Loc, Text});
+      Comments.push_back({Loc, clampToBuffer(Loc, Text)});
   }
 
   /// Puts the comments in source order; call once lexing is done.
@@ -146,6 +148,31 @@ public:
   }
 
 private:
+  /// LLVM's lexer measures a line comment as ending one character before
+  /// the one after its newline. A comment that ends the file without a
+  /// newline thus loses its last character ("RAX 12" reads as "RAX 1"), and
+  /// a lone `#` there gets a length of -1, reaching past the buffer. Such a
+  /// comment runs to the end of the buffer; no other comment reaches its
+  /// last character but one ended by the file's last newline (a block
+  /// comment ends before its `*/`).
+  StringRef clampToBuffer(SMLoc Loc, StringRef Text) const {
+    unsigned Id = SrcMgr.FindBufferContainingLoc(Loc);
+    if (!Id)
+      return Text;
+    const char *End = SrcMgr.getMemoryBuffer(Id)->getBufferEnd();
+    size_t Available = End - Text.data();
+    bool ReachesLastCharacter = Available == 0 || Text.size() >= Available - 1;
+    if (!ReachesLastCharacter)
+      return Text;
+    bool EndsAtFinalNewline =
+        Text.size() < Available &&
+        (Text.data()[Text.size()] == '\n' || Text.data()[Text.size()] == '\r');
+    if (EndsAtFinalNewline)
+      return Text;
+    return StringRef(Text.data(), Available);
+  }
+
+  const SourceMgr &SrcMgr;
   DenseSet<const char *> Seen;
   std::vector<Comment> Comments;
 };
@@ -561,7 +588,7 @@ readSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer) {
                                  State.getTriple().str() + "'");
   Parser->setTargetParser(*TargetParser);
   Streamer.setParser(*Parser);
-  CommentCollector Comments;
+  CommentCollector Comments(SrcMgr);
   Parser->getLexer().setCommentConsumer(&Comments);
 
   const bool Failed = Parser->Run(/*NoInitialTextSection=*/false);
