@@ -92,6 +92,9 @@ std::string describeSetupReport(const SetupReport &Report) {
                                                        : ": pidfd_getfd: ";
     Text += describeSystemError(Report.Errno);
     Text += Report.Errno == ENOSYS ? "; kernel older than 5.6?" : "";
+    // Out of descriptors, the socket would fare no better.
+    if (Report.Errno == EMFILE || Report.Errno == ENFILE)
+      return Text;
     return Text + "; -counter-handoff=scm-rights passes the counter over a "
                   "socket instead";
   }
