@@ -6,6 +6,7 @@
 #include "InProcessFunctionExecutor.h"
 #include "LLVMState.h"
 #include "MemoryDefinitions.h"
+#include "ReadingArithmetic.h"
 #include "SampleStatistics.h"
 #include "SubProcessFunctionExecutor.h"
 #include "llvm/Support/Format.h"
@@ -205,6 +206,16 @@ BenchmarkMeasurer::describeFault(const BenchmarkCode &Code,
   return Text;
 }
 
+/// What one call of \p F executes (nothing for a missing twin).
+static RunLength runLengthOf(const AssembledFunction &F) {
+  return {F.NumExecutedInstructions, F.NumSnippetRepetitions};
+}
+static std::optional<RunLength> runLengthOf(const AssembledFunction *Twin) {
+  if (!Twin)
+    return std::nullopt;
+  return runLengthOf(*Twin);
+}
+
 Expected<std::optional<BenchmarkMeasurer::VariantResult>>
 BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
                                   const FixedLayout &Layout,
@@ -297,50 +308,11 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
     if (Options.UseDummyPerfCounters)
       continue;
 
-    BenchmarkMeasure Measure;
-    Measure.Key = Counter.Key;
-    setPerInstructionValues(Measure, V, differenceOfSamples(V, Readings, 0, 1));
-    for (size_t I = 0; I < ValidationNames.size(); ++I)
-      Measure.ValidationCounters[ValidationNames[I]] = static_cast<int64_t>(
-          std::llround(differenceOfSamples(V, Readings, I + 1, 1)));
-    Values.Measures.push_back(std::move(Measure));
+    Values.Measures.push_back(measureFromReadings(
+        Counter.Key, Readings, runLengthOf(*V.Short), runLengthOf(V.Long),
+        ValidationNames, Options.Aggregation));
   }
   return Values;
-}
-
-double BenchmarkMeasurer::differenceOfSamples(
-    const Variant &V, ArrayRef<std::vector<CounterValues>> Readings,
-    size_t EventIndex, unsigned CallsPerWindow) const {
-  // Without a twin, the samples themselves are aggregated. With one, min
-  // takes the difference of the minima (each the least disturbed run of its
-  // function; the minimum of differences would favour noise in the short
-  // run), the other modes aggregate the differences of the samples taken in
-  // the same round. Either is per call of the function.
-  std::vector<int64_t> Short = eventReadings(Readings[0], EventIndex);
-  if (!V.Long)
-    return aggregateSamples(Short, Options.Aggregation) / CallsPerWindow;
-  std::vector<int64_t> Long = eventReadings(Readings[1], EventIndex);
-  if (Options.Aggregation == ResultAggregationMode::Min)
-    return (aggregateSamples(Long, Options.Aggregation) -
-            aggregateSamples(Short, Options.Aggregation)) /
-           CallsPerWindow;
-  std::vector<int64_t> Differences;
-  for (size_t I = 0; I < Short.size() && I < Long.size(); ++I)
-    Differences.push_back(Long[I] - Short[I]);
-  return aggregateSamples(Differences, Options.Aggregation) / CallsPerWindow;
-}
-
-void BenchmarkMeasurer::setPerInstructionValues(BenchmarkMeasure &Measure,
-                                                const Variant &V,
-                                                double Count) const {
-  uint64_t Instructions = V.Short->NumExecutedInstructions;
-  uint64_t Repetitions = V.Short->NumSnippetRepetitions;
-  if (V.Long) {
-    Instructions = V.Long->NumExecutedInstructions - Instructions;
-    Repetitions = V.Long->NumSnippetRepetitions - Repetitions;
-  }
-  Measure.PerInstructionValue = Instructions ? Count / Instructions : 0;
-  Measure.PerSnippetValue = Repetitions ? Count / Repetitions : 0;
 }
 
 Expected<std::optional<BenchmarkMeasure>>
@@ -357,12 +329,13 @@ BenchmarkMeasurer::measureTimeBased(const Variant &V,
     return std::nullopt;
 
   BenchmarkMeasure Measure;
-  setPerInstructionValues(Measure, V, (*Measured)->Cycles);
+  setPerInstructionValues(Measure, (*Measured)->Cycles, runLengthOf(*V.Short),
+                          runLengthOf(V.Long));
   for (size_t I = 0; I < ValidationNames.size(); ++I)
     Measure.ValidationCounters[ValidationNames[I]] =
         static_cast<int64_t>(std::llround(
-            differenceOfSamples(V, (*Measured)->Readings, I + 1,
-                                (*Measured)->Report.Plan.CallsPerWindow)));
+            combineReadings((*Measured)->Readings, I + 1, Options.Aggregation,
+                            (*Measured)->Report.Plan.CallsPerWindow)));
   LastSampling = (*Measured)->Report;
   return Measure;
 }

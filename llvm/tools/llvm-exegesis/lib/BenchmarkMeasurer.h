@@ -98,15 +98,6 @@ private:
   Expected<std::optional<BenchmarkMeasure>>
   measureTimeBased(const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
                    ExecutorBatchRunner RunBatch);
-  /// Event \p EventIndex of \p Readings (per function of \p V) aggregated
-  /// per call, the short function's subtracted from the long one's.
-  double differenceOfSamples(const Variant &V,
-                             ArrayRef<std::vector<CounterValues>> Readings,
-                             size_t EventIndex, unsigned CallsPerWindow) const;
-  /// Sets the per-instruction and per-snippet values of \p Count cycles (or
-  /// events) of \p V.
-  void setPerInstructionValues(BenchmarkMeasure &Measure, const Variant &V,
-                               double Count) const;
   /// Where \p Fault happened, for `info`; \p Functions maps the executor's
   /// function indices to assembled functions (null: calibration code).
   std::string describeFault(const BenchmarkCode &Code,

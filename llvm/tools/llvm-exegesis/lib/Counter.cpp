@@ -1,6 +1,7 @@
 //===-- Counter.cpp ---------------------------------------------*- C++ -*-===//
 
 #include "Counter.h"
+#include "SystemRefusal.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cerrno>
@@ -31,6 +32,15 @@ static std::optional<int> readPerfEventParanoid() {
 /// paranoid level it needs (1 to count the kernel too, 2 for user mode only)
 /// or the capability that bypasses it.
 static std::string describePermissionFailure(const PerfEvent &Event) {
+  // The paranoid level is beside the point when a seccomp filter refuses
+  // the call, or when the capability that bypasses the level is held.
+  if (isSeccompFilterActive())
+    return seccompNote();
+  if (hasEffectiveCapability(/*CAP_PERFMON=*/38) ||
+      hasEffectiveCapability(/*CAP_SYS_ADMIN=*/21))
+    return "denied although llvm-exegesis holds CAP_PERFMON or "
+           "CAP_SYS_ADMIN: a security module (SELinux, AppArmor) or the "
+           "hypervisor forbids perf_event_open here";
   std::optional<int> Paranoid = readPerfEventParanoid();
   std::string Current =
       Paranoid ? "kernel.perf_event_paranoid is " + std::to_string(*Paranoid)

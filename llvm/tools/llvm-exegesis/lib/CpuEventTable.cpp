@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuEventTable.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace llvm {
 namespace exegesis {
@@ -73,8 +72,8 @@ static const PortEvent AlderLakePorts[] = {
     {"ADLPPort06", "UOPS_DISPATCHED:PORT_6"},
     {"ADLPPort07_08", "UOPS_DISPATCHED:PORT_7_8"},
 };
-// Zen 1 and 2 count FP pipe assignments and load/store dispatch; their
-// integer ALU pipes have no counters.
+// Zen 1 counts FP pipe assignments and load/store dispatch; its integer ALU
+// pipes have no counters.
 static const PortEvent Zen1Ports[] = {
     {"ZnFPU0", "FPU_PIPE_ASSIGNMENT:TOTAL0"},
     {"ZnFPU1", "FPU_PIPE_ASSIGNMENT:TOTAL1"},
@@ -82,11 +81,9 @@ static const PortEvent Zen1Ports[] = {
     {"ZnFPU3", "FPU_PIPE_ASSIGNMENT:TOTAL3"},
     {"ZnAGU", "LS_DISPATCH:LD_ST_DISPATCH"},
 };
+// Zen 2 lost the FP pipe assignment event (libpfm4's Zen 2 table has no
+// FPU_PIPE_ASSIGNMENT): only load/store dispatch is counted.
 static const PortEvent Zen2Ports[] = {
-    {"Zn2FPU0", "FPU_PIPE_ASSIGNMENT:TOTAL0"},
-    {"Zn2FPU1", "FPU_PIPE_ASSIGNMENT:TOTAL1"},
-    {"Zn2FPU2", "FPU_PIPE_ASSIGNMENT:TOTAL2"},
-    {"Zn2FPU3", "FPU_PIPE_ASSIGNMENT:TOTAL3"},
     {"Zn2AGU", "LS_DISPATCH:LD_ST_DISPATCH"},
 };
 // Zen 3, 4 and 5 only count load and store dispatch per pipe group.
@@ -126,24 +123,40 @@ static const CpuEventTable Zen4 = {"CYCLES_NOT_IN_HALT", "RETIRED_OPS",
 static const CpuEventTable Zen5 = {"CYCLES_NOT_IN_HALT", "RETIRED_OPS",
                                    Zen5Ports};
 
+static const CpuEventTableEntry KnownCpus[] = {
+    {"haswell", &Haswell},
+    {"broadwell", &Broadwell},
+    {"skylake", &Skylake},
+    {"kabylake", &Skylake},
+    {"coffeelake", &Skylake},
+    {"skylake-avx512", &SkylakeServer},
+    {"cascadelake", &SkylakeServer},
+    {"cooperlake", &SkylakeServer},
+    {"icelake-client", &IceLake},
+    {"icelake-server", &IceLake},
+    {"tigerlake", &IceLake},
+    {"rocketlake", &IceLake},
+    {"alderlake", &AlderLake},
+    {"raptorlake", &AlderLake},
+    {"meteorlake", &AlderLake},
+    {"sapphirerapids", &AlderLake},
+    {"emeraldrapids", &AlderLake},
+    {"graniterapids", &AlderLake},
+    {"znver1", &Zen1},
+    {"znver2", &Zen2},
+    {"znver3", &Zen3},
+    {"znver4", &Zen4},
+    {"znver5", &Zen5},
+};
+
 const CpuEventTable *findCpuEventTable(StringRef CpuName) {
-  return StringSwitch<const CpuEventTable *>(CpuName)
-      .Case("haswell", &Haswell)
-      .Case("broadwell", &Broadwell)
-      .Cases({"skylake", "kabylake", "coffeelake"}, &Skylake)
-      .Cases({"skylake-avx512", "cascadelake", "cooperlake"}, &SkylakeServer)
-      .Cases({"icelake-client", "icelake-server", "tigerlake", "rocketlake"},
-             &IceLake)
-      .Cases({"alderlake", "raptorlake", "meteorlake", "sapphirerapids",
-              "emeraldrapids", "graniterapids"},
-             &AlderLake)
-      .Case("znver1", &Zen1)
-      .Case("znver2", &Zen2)
-      .Case("znver3", &Zen3)
-      .Case("znver4", &Zen4)
-      .Case("znver5", &Zen5)
-      .Default(nullptr);
+  for (const CpuEventTableEntry &Entry : KnownCpus)
+    if (Entry.CpuName == CpuName)
+      return Entry.Table;
+  return nullptr;
 }
+
+ArrayRef<CpuEventTableEntry> getCpuEventTables() { return KnownCpus; }
 
 } // namespace exegesis
 } // namespace llvm

@@ -33,8 +33,18 @@ struct CpuEventTable {
   ArrayRef<PortEvent> Ports;
 };
 
+/// An LLVM CPU name and the table its events come from.
+struct CpuEventTableEntry {
+  StringRef CpuName;
+  const CpuEventTable *Table;
+};
+
 /// The table for LLVM CPU \p CpuName, or null when we know none.
 const CpuEventTable *findCpuEventTable(StringRef CpuName);
+
+/// Every CPU we know events for: lets a test check each name against
+/// libpfm4 before real hardware ever meets it.
+ArrayRef<CpuEventTableEntry> getCpuEventTables();
 
 } // namespace exegesis
 } // namespace llvm

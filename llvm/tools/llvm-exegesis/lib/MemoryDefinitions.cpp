@@ -1,6 +1,7 @@
 //===-- MemoryDefinitions.cpp -----------------------------------*- C++ -*-===//
 
 #include "MemoryDefinitions.h"
+#include "SystemRefusal.h"
 #include "llvm/Support/Signals.h"
 #include <atomic>
 #include <cerrno>
@@ -32,12 +33,40 @@ void fillMemoryValue(const MemoryValue &Value,
   }
 }
 
+/// What is wrong with /dev/shm when shared memory cannot be had, and what
+/// would mend it; errors that do not point at it get the general notes.
+static std::string describeShmFailure(int Errno) {
+  std::string Text = std::strerror(Errno);
+  const char *Note = nullptr;
+  switch (Errno) {
+  case ENOENT:
+    Note = "/dev/shm, where shared memory lives, is missing: mount a tmpfs "
+           "there, e.g. 'mount -t tmpfs tmpfs /dev/shm'";
+    break;
+  case ENOSPC:
+    Note = "/dev/shm is full or smaller than the memory definitions: free "
+           "space there ('df /dev/shm') or remount it larger, e.g. 'mount -o "
+           "remount,size=1G /dev/shm'";
+    break;
+  case EROFS:
+    Note = "/dev/shm is mounted read-only: remount it read-write";
+    break;
+  case EACCES:
+    Note = "this user may not create files in /dev/shm, which should be a "
+           "tmpfs of mode 1777";
+    break;
+  default:
+    return describeSystemError(Errno);
+  }
+  return Text + " (" + Note + ")";
+}
+
 static Error shmError(const Twine &What, StringRef ValueName, int Errno) {
   return createStringError(inconvertibleErrorCode(),
                            "cannot create shared memory for "
                            "LLVM-EXEGESIS-MEM-DEF '" +
                                ValueName + "': " + What + ": " +
-                               std::strerror(Errno));
+                               describeShmFailure(Errno));
 }
 
 std::string SharedMemoryDefinitions::getObjectNamePrefix() {
@@ -85,6 +114,10 @@ Expected<SharedMemoryDefinitions> SharedMemoryDefinitions::create(
     if (ftruncate(Def.Fd, static_cast<off_t>(ObjectSize)) != 0)
       return shmError("ftruncate to " + Twine(ObjectSize) + " bytes", Name,
                       errno);
+    // A tmpfs allocates on first touch: without reserving the pages now, a
+    // full /dev/shm would kill the tool with SIGBUS while filling them.
+    if (int Errno = posix_fallocate(Def.Fd, 0, static_cast<off_t>(ObjectSize)))
+      return shmError("reserving " + Twine(ObjectSize) + " bytes", Name, Errno);
     void *Bytes = mmap(nullptr, ObjectSize, PROT_READ | PROT_WRITE, MAP_SHARED,
                        Def.Fd, 0);
     if (Bytes == MAP_FAILED)

@@ -1,6 +1,7 @@
 //===-- ResultsFileWriter.cpp -----------------------------------*- C++ -*-===//
 
 #include "ResultsFileWriter.h"
+#include "SystemRefusal.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -54,18 +55,27 @@ ResultsFileWriter::~ResultsFileWriter() {
     close(FD);
 }
 
+/// An error code's text, with the notes of describeSystemError for errnos.
+static std::string describeErrorCode(std::error_code EC) {
+  if (EC.category() == std::generic_category() ||
+      EC.category() == std::system_category())
+    return describeSystemError(EC.value());
+  return EC.message();
+}
+
 static Error syncDirectoryOf(StringRef Path) {
   StringRef Directory = sys::path::parent_path(Path);
   std::string Name = Directory.empty() ? "." : Directory.str();
   int DirFD = open(Name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (DirFD < 0)
-    return errorCodeToError(std::error_code(errno, std::generic_category()));
+    return createStringError(inconvertibleErrorCode(),
+                             describeSystemError(errno));
   int Result = fsync(DirFD);
   int SavedErrno = errno;
   close(DirFD);
   if (Result != 0)
-    return errorCodeToError(
-        std::error_code(SavedErrno, std::generic_category()));
+    return createStringError(inconvertibleErrorCode(),
+                             describeSystemError(SavedErrno));
   return Error::success();
 }
 
@@ -80,7 +90,7 @@ Error ResultsFileWriter::openTarget() {
   if (Kind == TargetKind::InPlace) {
     FD = open(Path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (FD < 0)
-      return makeError(std::strerror(errno));
+      return makeError(describeSystemError(errno));
     return Error::success();
   }
   FD = open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -89,7 +99,7 @@ Error ResultsFileWriter::openTarget() {
     return Error::success();
   }
   if (errno != EEXIST)
-    return makeError(std::strerror(errno));
+    return makeError(describeSystemError(errno));
   // A previous results file: its documents stay until ours are as many.
   if (ErrorOr<std::unique_ptr<MemoryBuffer>> Previous =
           MemoryBuffer::getFile(Path))
@@ -97,7 +107,7 @@ Error ResultsFileWriter::openTarget() {
   SmallString<128> Partial;
   if (std::error_code EC =
           sys::fs::createUniqueFile(Path + ".partial-%%%%%%", FD, Partial))
-    return makeError(EC.message());
+    return makeError(describeErrorCode(EC));
   PartialPath = Partial.str().str();
   return replaceIfNoLoss();
 }
@@ -107,7 +117,7 @@ Error ResultsFileWriter::sync() {
     return Error::success();
   LastSync = std::chrono::steady_clock::now();
   if (fdatasync(FD) != 0)
-    return makeError(Twine("sync: ") + std::strerror(errno));
+    return makeError("sync: " + describeSystemError(errno));
   if (NeedsDirectorySync) {
     if (Error E = syncDirectoryOf(Path))
       return makeError("sync of its directory: " + toString(std::move(E)));
@@ -123,7 +133,7 @@ Error ResultsFileWriter::replaceIfNoLoss() {
   if (Error E = sync())
     return E;
   if (std::error_code EC = sys::fs::rename(*PartialPath, Path))
-    return makeError(EC.message());
+    return makeError(describeErrorCode(EC));
   PartialPath.reset();
   NeedsDirectorySync = true;
   return sync();
@@ -148,7 +158,8 @@ Error ResultsFileWriter::write(StringRef Document) {
     if (Written < 0 && errno == EINTR)
       continue;
     if (Written <= 0) {
-      std::string Reason = Written < 0 ? std::strerror(errno) : "no space";
+      std::string Reason =
+          Written < 0 ? describeSystemError(errno) : "no space";
       // Whole documents only: take back what part of it went out.
       if (Kind == TargetKind::RegularFile && ftruncate(FD, Size) == 0)
         lseek(FD, Size, SEEK_SET);

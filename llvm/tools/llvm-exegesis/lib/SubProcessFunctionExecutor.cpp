@@ -3,6 +3,7 @@
 #include "SubProcessFunctionExecutor.h"
 #include "ChildAddressSpace.h"
 #include "Interruption.h"
+#include "SystemRefusal.h"
 #include "TimeStampCounter.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,6 +53,14 @@ enum class ChildSetupStatus : uint32_t {
   CounterFdNotTranslated,
   MemorySetupFailed,
   CodeSetupFailed,
+  PidfdNotOpened,
+};
+
+/// What the child sends about its setup: a status and, for a failure, the
+/// errno of the system call that failed (0 if none did).
+struct SetupReport {
+  uint32_t Status;
+  int32_t Errno;
 };
 
 const char *describeSetupFailure(ChildSetupStatus Status) {
@@ -61,14 +70,36 @@ const char *describeSetupFailure(ChildSetupStatus Status) {
   case ChildSetupStatus::CounterFdNotReceived:
     return "Counter file descriptor read failed";
   case ChildSetupStatus::CounterFdNotTranslated:
-    return "Counter file descriptor could not be translated (pidfd_getfd "
-           "failed; kernel older than 5.6?)";
+    return "Counter file descriptor could not be translated";
   case ChildSetupStatus::MemorySetupFailed:
     return "Failed to setup auxiliary memory";
   case ChildSetupStatus::CodeSetupFailed:
     return "Failed to map memory for assembled snippet";
+  case ChildSetupStatus::PidfdNotOpened:
+    return "Counter file descriptor could not be translated";
   }
   return "unknown setup failure";
+}
+
+/// The failure and, when a system call refused, its cause and remedy.
+std::string describeSetupReport(const SetupReport &Report) {
+  auto Status = static_cast<ChildSetupStatus>(Report.Status);
+  std::string Text = describeSetupFailure(Status);
+  if (Report.Errno == 0)
+    return Text;
+  if (Status == ChildSetupStatus::CounterFdNotTranslated ||
+      Status == ChildSetupStatus::PidfdNotOpened) {
+    Text += Status == ChildSetupStatus::PidfdNotOpened ? ": pidfd_open: "
+                                                       : ": pidfd_getfd: ";
+    Text += describeSystemError(Report.Errno);
+    Text += Report.Errno == ENOSYS ? "; kernel older than 5.6?" : "";
+    // Out of descriptors, the socket would fare no better.
+    if (Report.Errno == EMFILE || Report.Errno == ENFILE)
+      return Text;
+    return Text + "; -counter-handoff=scm-rights passes the counter over a "
+                  "socket instead";
+  }
+  return Text + ": " + describeSystemError(Report.Errno);
 }
 
 /// Exit codes of the child's own making; only meaningful together with the
@@ -141,9 +172,12 @@ SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
   __builtin_unreachable();
 }
 
-[[noreturn]] void childFail(const ChildContext &C, ChildSetupStatus Status) {
-  uint32_t Word = static_cast<uint32_t>(Status);
-  (void)send(C.Socket, &Word, sizeof(Word), MSG_NOSIGNAL);
+/// Reports \p Status with the current errno (\p Errno if given).
+[[noreturn]] void childFail(const ChildContext &C, ChildSetupStatus Status,
+                            int Errno = -1) {
+  SetupReport Report = {static_cast<uint32_t>(Status),
+                        Errno >= 0 ? Errno : errno};
+  (void)send(C.Socket, &Report, sizeof(Report), MSG_NOSIGNAL);
   childExit(SetupFailureExitCode);
 }
 
@@ -166,26 +200,32 @@ SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
     Received = recvmsg(C.Socket, &Header, MSG_CMSG_CLOEXEC);
   while (Received < 0 && errno == EINTR);
   if (Received != static_cast<ssize_t>(sizeof(Message)))
-    childFail(C, ChildSetupStatus::CounterFdNotReceived);
+    childFail(C, ChildSetupStatus::CounterFdNotReceived,
+              Received < 0 ? errno : 0);
 
   int CounterFd = -1;
   if (Message.Method == ViaSocketRights) {
+    // The kernel drops a passed descriptor the receiver has no room for
+    // (RLIMIT_NOFILE) and says so with MSG_CTRUNC.
+    if (Header.msg_flags & MSG_CTRUNC)
+      childFail(C, ChildSetupStatus::CounterFdNotReceived, EMFILE);
     cmsghdr *Cmsg = CMSG_FIRSTHDR(&Header);
     if (!Cmsg || Cmsg->cmsg_level != SOL_SOCKET ||
         Cmsg->cmsg_type != SCM_RIGHTS)
-      childFail(C, ChildSetupStatus::CounterFdNotReceived);
+      childFail(C, ChildSetupStatus::CounterFdNotReceived, 0);
     std::memcpy(&CounterFd, CMSG_DATA(Cmsg), sizeof(int));
   } else if (Message.Method == ViaPidfdGetfd) {
     long Pidfd = syscall(SYS_pidfd_open, C.ParentPid, 0);
     if (Pidfd < 0)
-      childFail(C, ChildSetupStatus::CounterFdNotTranslated);
+      childFail(C, ChildSetupStatus::PidfdNotOpened);
     long Fd = syscall(SYS_pidfd_getfd, Pidfd, Message.ParentFd, 0);
+    int GetfdErrno = errno;
     close(static_cast<int>(Pidfd));
     if (Fd < 0)
-      childFail(C, ChildSetupStatus::CounterFdNotTranslated);
+      childFail(C, ChildSetupStatus::CounterFdNotTranslated, GetfdErrno);
     CounterFd = static_cast<int>(Fd);
   } else if (!C.Dummy && !C.ReadsTimeStampCounter) {
-    childFail(C, ChildSetupStatus::CounterFdNotReceived);
+    childFail(C, ChildSetupStatus::CounterFdNotReceived, 0);
   }
 
   if (!mapFixedMemoryRegions(C.Memory, C.NumMemory, C.PageSize))
@@ -204,7 +244,7 @@ SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
       childFail(C, ChildSetupStatus::CodeSetupFailed);
   }
 
-  uint32_t Ready = static_cast<uint32_t>(ChildSetupStatus::Ready);
+  SetupReport Ready = {static_cast<uint32_t>(ChildSetupStatus::Ready), 0};
   if (send(C.Socket, &Ready, sizeof(Ready), MSG_NOSIGNAL) != sizeof(Ready))
     childExit(SetupFailureExitCode);
 
@@ -349,7 +389,7 @@ private:
 
 Error toolError(const Twine &What, int Errno) {
   return createStringError(inconvertibleErrorCode(),
-                           What + ": " + std::strerror(Errno));
+                           What + ": " + describeSystemError(Errno));
 }
 
 /// How the child ended, as seen through wait and ptrace.
@@ -566,17 +606,21 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   // Attach before the child has anything to run: whatever it does from now
   // on, we see it.
   if (ptrace(PTRACE_SEIZE, Pid, nullptr,
-             reinterpret_cast<void *>(PTRACE_O_EXITKILL)) != 0)
-    return toolError("Failed to attach to the child process", errno);
+             reinterpret_cast<void *>(PTRACE_O_EXITKILL)) != 0) {
+    int Errno = errno;
+    return createStringError(inconvertibleErrorCode(),
+                             "Failed to attach to the child process: " +
+                                 describePtraceRefusal(Pid, Errno));
+  }
 
   if (Options.Cpu) {
-    cpu_set_t Set;
-    CPU_ZERO(&Set);
-    if (*Options.Cpu >= CPU_SETSIZE)
+    if (std::optional<std::string> Unusable = describeUnusableCpu(*Options.Cpu))
       return createStringError(inconvertibleErrorCode(),
                                "Failed to set CPU affinity of the "
-                               "benchmarking process: CPU " +
-                                   Twine(*Options.Cpu) + " does not exist");
+                               "benchmarking process: " +
+                                   *Unusable);
+    cpu_set_t Set;
+    CPU_ZERO(&Set);
     CPU_SET(*Options.Cpu, &Set);
     if (sched_setaffinity(Pid, sizeof(Set), &Set) != 0)
       return toolError("Failed to set CPU affinity of the benchmarking "
@@ -637,10 +681,10 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
     return Outcome.takeError();
 
   // The child's verdict on its setup, if it got that far.
-  uint32_t StatusWord = 0;
-  bool HaveStatus = recv(ParentSocket.get(), &StatusWord, sizeof(StatusWord),
-                         MSG_DONTWAIT) == sizeof(StatusWord);
-  auto Status = static_cast<ChildSetupStatus>(StatusWord);
+  SetupReport Report = {};
+  bool HaveStatus = recv(ParentSocket.get(), &Report, sizeof(Report),
+                         MSG_DONTWAIT) == sizeof(Report);
+  auto Status = static_cast<ChildSetupStatus>(Report.Status);
 
   if (Outcome->TimedOut)
     return make_error<SnippetFailure>(
@@ -670,9 +714,8 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   }
   if (HaveStatus && Status != ChildSetupStatus::Ready)
     return make_error<SnippetFailure>(
-        std::string(
-            "Child benchmarking process exited with non-zero exit code: ") +
-        describeSetupFailure(Status));
+        "Child benchmarking process exited with non-zero exit code: " +
+        describeSetupReport(Report));
   if (!HaveStatus)
     return createStringError(inconvertibleErrorCode(),
                              "the benchmarking subprocess ended before "

@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG RAX 1
+addq %rax, %rax
