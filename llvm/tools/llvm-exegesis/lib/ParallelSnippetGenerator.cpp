@@ -20,8 +20,9 @@ Expected<GeneratedSnippet> ParallelSnippetGenerator::generateSnippet(
     return Reg.isValid() && Target.writeKeepsWiderBits(State, Reg);
   });
 
-  if (!Model.canDependOnItself() && !DefsMerge) {
-    // Whatever registers are chosen, no copy reads what another writes.
+  // Copies whose registers are the fixed ones, each addressing its own
+  // line of scratch memory.
+  auto AddMemoryCopies = [&]() -> Error {
     for (unsigned Copy = 0; Copy < MemoryCopies; ++Copy) {
       SlotValues Values = Fixed;
       BitVector Used = unitsOfChosenRegisters(Model, Values);
@@ -30,6 +31,13 @@ Expected<GeneratedSnippet> ParallelSnippetGenerator::generateSnippet(
         return E;
       Snippet.Instructions.push_back(Model.build(Values));
     }
+    return Error::success();
+  };
+
+  if (!Model.canDependOnItself() && !DefsMerge) {
+    // Whatever registers are chosen, no copy reads what another writes.
+    if (Error E = AddMemoryCopies())
+      return E;
     Snippet.Info = "instruction is parallel, repeating a random one.";
     return Snippet;
   }
@@ -38,14 +46,8 @@ Expected<GeneratedSnippet> ParallelSnippetGenerator::generateSnippet(
     // Serial through its implicit registers, but its copies still address
     // distinct lines: one address would add a dependency through memory
     // (ADC16mi's load waiting for the previous copy's store).
-    for (unsigned Copy = 0; Copy < MemoryCopies; ++Copy) {
-      SlotValues Values = Fixed;
-      BitVector Used = unitsOfChosenRegisters(Model, Values);
-      if (Error E =
-              fillRemainingSlots(Model, Values, Used, Copy * MemoryStride))
-        return E;
-      Snippet.Instructions.push_back(Model.build(Values));
-    }
+    if (Error E = AddMemoryCopies())
+      return E;
     Snippet.Info = "instruction is serial, repeating a random one.";
     return Snippet;
   }

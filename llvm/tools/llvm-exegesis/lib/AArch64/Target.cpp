@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Target.h"
+#include "../InstructionShorthand.h"
 #include "../LLVMState.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -88,16 +89,9 @@ struct AArch64Names {
 
 } // namespace
 
-static MCInst inst(unsigned Opcode, ArrayRef<MCOperand> Operands) {
-  MCInst I;
-  I.setOpcode(Opcode);
-  for (const MCOperand &Op : Operands)
-    I.addOperand(Op);
-  return I;
-}
-
-static MCOperand reg(MCRegister Reg) { return MCOperand::createReg(Reg); }
-static MCOperand imm(int64_t Value) { return MCOperand::createImm(Value); }
+using shorthand::imm;
+using shorthand::inst;
+using shorthand::reg;
 
 static Error cannotSet(const AArch64Names &N, MCRegister Reg,
                        const Twine &Why) {

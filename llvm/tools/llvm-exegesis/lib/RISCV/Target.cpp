@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Target.h"
+#include "../InstructionShorthand.h"
 #include "../LLVMState.h"
 #include "RISCVVectorLength.h"
 #include "llvm/ADT/STLExtras.h"
@@ -114,16 +115,9 @@ struct RISCVNames {
 
 } // namespace
 
-static MCInst inst(unsigned Opcode, ArrayRef<MCOperand> Operands) {
-  MCInst I;
-  I.setOpcode(Opcode);
-  for (const MCOperand &Op : Operands)
-    I.addOperand(Op);
-  return I;
-}
-
-static MCOperand reg(MCRegister Reg) { return MCOperand::createReg(Reg); }
-static MCOperand imm(int64_t Value) { return MCOperand::createImm(Value); }
+using shorthand::imm;
+using shorthand::inst;
+using shorthand::reg;
 
 static bool is64Bit(const MCSubtargetInfo &STI) {
   return STI.getTargetTriple().isRISCV64();
