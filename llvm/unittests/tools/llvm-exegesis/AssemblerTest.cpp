@@ -10,6 +10,7 @@
 
 #include "lib/Assembler.h"
 #include "Disassembly.h"
+#include "X86StateTest.h"
 #include "lib/LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -25,17 +26,8 @@ using ::testing::HasSubstr;
 
 namespace {
 
-class AssemblerTest : public ::testing::Test {
+class AssemblerTest : public X86StateTest {
 protected:
-  static void SetUpTestSuite() {
-    State = cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver3"))
-                .release();
-  }
-  static void TearDownTestSuite() {
-    delete State;
-    State = nullptr;
-  }
-
   static MCRegister reg(StringRef Name) {
     return State->getRegisterByName(Name).value();
   }
@@ -79,11 +71,7 @@ protected:
   static std::vector<std::string> lines(const AssembledFunction &F) {
     return disasm::disassemble(*State, F.getCode());
   }
-
-  static LLVMState *State;
 };
-
-LLVMState *AssemblerTest::State = nullptr;
 
 TEST_F(AssemblerTest, DuplicateMatchesUpstreamBytes) {
   // upstream llvm-exegesis 22's assembled_snippet for this snippet.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Disassembly.h"
+#include "../X86StateTest.h"
 #include "lib/LLVMState.h"
 #include "lib/SnippetAnnotation.h"
 #include "lib/Target.h"
@@ -22,17 +23,8 @@ using ::testing::ElementsAre;
 
 namespace {
 
-class DefRegValueTest : public ::testing::Test {
+class DefRegValueTest : public X86StateTest {
 protected:
-  static void SetUpTestSuite() {
-    State = cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver3"))
-                .release();
-  }
-  static void TearDownTestSuite() {
-    delete State;
-    State = nullptr;
-  }
-
   /// The value `LLVM-EXEGESIS-DEFREG <Annotation>` gives, or its error.
   static Expected<SnippetAnnotation> parse(StringRef Annotation) {
     Expected<std::optional<SnippetAnnotation>> A = parseSnippetAnnotation(
@@ -63,11 +55,7 @@ protected:
         Stores.push_back(StringRef(Line).drop_front(5).split(',').first.str());
     return Stores;
   }
-
-  static LLVMState *State;
 };
-
-LLVMState *DefRegValueTest::State = nullptr;
 
 TEST_F(DefRegValueTest, VectorRegistersSignExtendTheDigits) {
   EXPECT_THAT(stores("XMM3 2a"), ElementsAre("$0x2a", "$0x0", "$0x0", "$0x0"));
