@@ -24,6 +24,7 @@
 #include "lib/PreviousResults.h"
 #include "lib/ResultsFileWriter.h"
 #include "lib/SnippetFile.h"
+#include "lib/SubProcessFunctionExecutor.h"
 #include "lib/TimeBasedPlan.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -254,8 +255,9 @@ static cl::opt<std::string> TimeCounterOpt(
 
 static cl::opt<double> SubprocessTimeout(
     "subprocess-timeout",
-    cl::desc("seconds after which a benchmarking subprocess is killed; in "
-             "process, a snippet still running is interrupted"),
+    cl::desc("seconds after which a benchmarking subprocess that has not "
+             "finished a run of samples is killed; in process, a snippet "
+             "still running is interrupted"),
     cl::cat(BenchmarkOptions), cl::init(30));
 
 /// A single measurement waits up to 5 s for a quiet stretch. A sweep
@@ -735,6 +737,11 @@ static void runOpcodes(const LLVMState &State) {
     Sweep.printSummary(errs());
   if (HostCheck && (OpcodeIndex == -1 || MeasurementsPrintProgress))
     HostCheck->printStatistics(errs());
+  if (ExecutionModeOpt == ExecutionMode::SubProcess &&
+      BenchmarkPhaseOpt == BenchmarkPhase::Measure &&
+      (OpcodeIndex == -1 || MeasurementsPrintProgress))
+    errs() << "benchmarking subprocesses: "
+           << SubProcessFunctionExecutor::getNumForked() << " forked\n";
 }
 
 static void benchmarkMain() {

@@ -246,10 +246,46 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
     Batches.back().Assembled.push_back(Measured[I]);
   }
 
+  // A snippet failure becomes the result's error (and false), anything
+  // else is a tool error; \p Assembled maps the fault's function index.
+  auto RecordFailure =
+      [&](Error E,
+          ArrayRef<const AssembledFunction *> Assembled) -> Expected<bool> {
+    std::optional<std::string> Failure;
+    Error Other = handleErrors(std::move(E), [&](const SnippetFailure &F) {
+      Failure = F.getMessage();
+      if (F.getFault() &&
+          (F.getFault()->Signal == SIGSEGV || F.getFault()->Signal == SIGBUS))
+        Result.MemoryFaultAddress = F.getFault()->FaultAddress;
+      if (F.getFault()) {
+        std::string Where = describeFault(Code, Assembled, *F.getFault());
+        Result.Info = Result.Info.empty() ? Where : Result.Info + "; " + Where;
+      }
+    });
+    if (Other)
+      return Other;
+    Result.Error = *Failure;
+    return false;
+  };
+
   VariantResult Values;
   for (KeyedCounter &Counter : Counters) {
-    // Runs one batch; a snippet failure becomes the result's error (and
-    // std::nullopt), anything else is a tool error.
+    if (Calibrate) {
+      Expected<TimeBasedMeasurement> Sampled =
+          measureTimeBased(V, Batches, Layout, *Counter.Executor);
+      if (!Sampled) {
+        Expected<bool> Recorded = RecordFailure(Sampled.takeError(), Measured);
+        if (!Recorded)
+          return Recorded.takeError();
+        return std::nullopt;
+      }
+      BenchmarkMeasure Measure = toMeasure(V, *Sampled);
+      Measure.Key = Counter.Key;
+      Values.Measures.push_back(std::move(Measure));
+      continue;
+    }
+
+    // Runs one batch; std::nullopt when the snippet failed.
     auto RunBatch = [&](const ExecutorBatch &B, unsigned Rounds, unsigned Calls,
                         const SamplingStopRule *Stop)
         -> Expected<std::optional<SampleTable>> {
@@ -257,37 +293,11 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
           Counter.Executor->runAndSample(B.Run, Rounds, Layout, Calls, Stop);
       if (Samples)
         return std::optional<SampleTable>(std::move(*Samples));
-      std::optional<std::string> Failure;
-      Error Other =
-          handleErrors(Samples.takeError(), [&](const SnippetFailure &F) {
-            Failure = F.getMessage();
-            if (F.getFault() && (F.getFault()->Signal == SIGSEGV ||
-                                 F.getFault()->Signal == SIGBUS))
-              Result.MemoryFaultAddress = F.getFault()->FaultAddress;
-            if (F.getFault()) {
-              std::string Where =
-                  describeFault(Code, B.Assembled, *F.getFault());
-              Result.Info =
-                  Result.Info.empty() ? Where : Result.Info + "; " + Where;
-            }
-          });
-      if (Other)
-        return Other;
-      Result.Error = *Failure;
+      Expected<bool> Recorded = RecordFailure(Samples.takeError(), B.Assembled);
+      if (!Recorded)
+        return Recorded.takeError();
       return std::optional<SampleTable>();
     };
-
-    if (Calibrate) {
-      Expected<std::optional<BenchmarkMeasure>> Measure =
-          measureTimeBased(V, Batches, RunBatch);
-      if (!Measure)
-        return Measure.takeError();
-      if (!*Measure)
-        return std::nullopt;
-      (*Measure)->Key = Counter.Key;
-      Values.Measures.push_back(std::move(**Measure));
-      continue;
-    }
 
     // Readings per measured function; one warm-up round first (cold caches,
     // TLBs, page faults), dropped.
@@ -315,28 +325,80 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
   return Values;
 }
 
-Expected<std::optional<BenchmarkMeasure>>
-BenchmarkMeasurer::measureTimeBased(const Variant &V,
-                                    ArrayRef<ExecutorBatch> MeasuredBatches,
-                                    ExecutorBatchRunner RunBatch) {
-  TimeBasedSampler Sampler(State.getTriple(), *Estimator, Options,
-                           Rotation ? &*Rotation : nullptr);
-  Expected<std::optional<TimeBasedMeasurement>> Measured =
-      Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);
-  if (!Measured)
-    return Measured.takeError();
-  if (!*Measured)
-    return std::nullopt;
+/// \p Failure with its fault's function index, which counts the functions
+/// of \p Batch, counting \p Snippet's functions instead (past them:
+/// calibration code).
+static Error relocateFault(Error Failure, const ExecutorBatch &Batch,
+                           ArrayRef<const ExecutableFunction *> Snippet) {
+  return handleErrors(
+      std::move(Failure), [&](std::unique_ptr<SnippetFailure> F) -> Error {
+        std::optional<FaultLocation> Fault = F->getFault();
+        if (!Fault)
+          return Error(std::move(F));
+        const ExecutableFunction *Faulted =
+            Fault->FunctionIndex < Batch.Run.size()
+                ? Batch.Run[Fault->FunctionIndex]
+                : nullptr;
+        Fault->FunctionIndex =
+            std::find(Snippet.begin(), Snippet.end(), Faulted) -
+            Snippet.begin();
+        return make_error<SnippetFailure>(F->getMessage(), Fault);
+      });
+}
 
+Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
+    const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
+    const FixedLayout &Layout, const FunctionExecutor &Executor) {
+  std::vector<const ExecutableFunction *> Snippet;
+  for (const ExecutorBatch &B : MeasuredBatches)
+    Snippet.insert(Snippet.end(), B.Run.begin(), B.Run.end());
+
+  // The whole sampling (probe, runs, settling) runs where the executor runs
+  // code, in one benchmarking subprocess in subprocess mode.
+  auto Procedure = [&](SamplingRunner Sample) -> Expected<std::string> {
+    auto RunBatch = [&](const ExecutorBatch &B, unsigned Rounds, unsigned Calls,
+                        const SamplingStopRule *Stop)
+        -> Expected<std::optional<SampleTable>> {
+      Expected<SampleTable> Samples = Sample(B.Run, Rounds, Calls, Stop);
+      if (!Samples)
+        return relocateFault(Samples.takeError(), B, Snippet);
+      return std::optional<SampleTable>(std::move(*Samples));
+    };
+    TimeBasedSampler Sampler(State.getTriple(), *Estimator, Options,
+                             Rotation ? &*Rotation : nullptr);
+    Expected<std::optional<TimeBasedMeasurement>> Taken =
+        Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);
+    if (!Taken)
+      return Taken.takeError();
+    assert(*Taken && "a failed batch is an error here");
+    return (*Taken)->encode();
+  };
+  Expected<std::string> Bytes =
+      Executor.runProcedure(Snippet, Layout, Procedure);
+  if (!Bytes)
+    return Bytes.takeError();
+  Expected<TimeBasedMeasurement> Decoded = TimeBasedMeasurement::decode(*Bytes);
+  if (!Decoded)
+    return Decoded.takeError();
+  // A subprocess that moved itself to a quieter CPU: the tool follows, so
+  // that the next measurement starts there.
+  if (Rotation && Decoded->Report.Runs > 1 && Decoded->FinalCpu >= 0)
+    Rotation->moveTo(Decoded->FinalCpu);
+  LastSampling = Decoded->Report;
+  return Decoded;
+}
+
+BenchmarkMeasure
+BenchmarkMeasurer::toMeasure(const Variant &V,
+                             const TimeBasedMeasurement &Measured) const {
   BenchmarkMeasure Measure;
-  setPerInstructionValues(Measure, (*Measured)->Cycles, runLengthOf(*V.Short),
+  setPerInstructionValues(Measure, Measured.Cycles, runLengthOf(*V.Short),
                           runLengthOf(V.Long));
   for (size_t I = 0; I < ValidationNames.size(); ++I)
     Measure.ValidationCounters[ValidationNames[I]] =
         static_cast<int64_t>(std::llround(
-            combineReadings((*Measured)->Readings, I + 1, Options.Aggregation,
-                            (*Measured)->Report.Plan.CallsPerWindow)));
-  LastSampling = (*Measured)->Report;
+            combineReadings(Measured.Readings, I + 1, Options.Aggregation,
+                            Measured.Report.Plan.CallsPerWindow)));
   return Measure;
 }
 

@@ -93,11 +93,16 @@ private:
   Expected<std::optional<VariantResult>>
   measureVariant(const BenchmarkCode &Code, const Variant &V,
                  const FixedLayout &Layout, Benchmark &Result);
-  /// Measures \p V with a time-based counter (see TimeBasedSampler).
-  /// std::nullopt when the snippet failed (Result.Error set by \p RunBatch).
-  Expected<std::optional<BenchmarkMeasure>>
+  /// Measures \p V with a time-based counter (see TimeBasedSampler), the
+  /// whole sampling run by \p Executor's runProcedure. A snippet failure is
+  /// a SnippetFailure error whose fault indexes the batches' functions, in
+  /// order (past them: calibration code).
+  Expected<TimeBasedMeasurement>
   measureTimeBased(const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
-                   ExecutorBatchRunner RunBatch);
+                   const FixedLayout &Layout, const FunctionExecutor &Executor);
+  /// The benchmark's measure from a time-based measurement of \p V.
+  BenchmarkMeasure toMeasure(const Variant &V,
+                             const TimeBasedMeasurement &Measured) const;
   /// Where \p Fault happened, for `info`; \p Functions maps the executor's
   /// function indices to assembled functions (null: calibration code).
   std::string describeFault(const BenchmarkCode &Code,

@@ -34,6 +34,32 @@ CpuRotation::~CpuRotation() {
 #endif
 }
 
+int CpuRotation::getCurrentCpu() {
+#ifdef __linux__
+  return sched_getcpu();
+#else
+  return -1;
+#endif
+}
+
+bool CpuRotation::moveTo(int Cpu) {
+#ifdef __linux__
+  if (AllowedCpus.size() < 2 ||
+      !std::binary_search(AllowedCpus.begin(), AllowedCpus.end(), Cpu))
+    return false;
+  cpu_set_t Set;
+  CPU_ZERO(&Set);
+  CPU_SET(Cpu, &Set);
+  if (sched_setaffinity(0, sizeof(Set), &Set) != 0)
+    return false;
+  Moved = true;
+  return true;
+#else
+  (void)Cpu;
+  return false;
+#endif
+}
+
 bool CpuRotation::moveToNextCpu() {
 #ifdef __linux__
   if (AllowedCpus.size() < 2)

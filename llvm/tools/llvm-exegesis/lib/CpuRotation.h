@@ -30,6 +30,13 @@ public:
   /// Pins the calling thread to the next allowed CPU after the one it is on.
   /// False (and nothing changed) when it has nowhere else to go.
   bool moveToNextCpu();
+  /// Pins the calling thread to \p Cpu (where a benchmarking subprocess
+  /// moved itself). False (and nothing changed) when it is not allowed
+  /// there or has nowhere else to go.
+  bool moveTo(int Cpu);
+
+  /// The CPU the calling thread is on, -1 when unknown.
+  static int getCurrentCpu();
 
 private:
   std::vector<int> AllowedCpus;

@@ -127,9 +127,33 @@ struct SamplingStopRule {
   }
 };
 
+/// Takes samples as FunctionExecutor::runAndSample does, where the
+/// executor runs code (for a SamplingProcedure).
+using SamplingRunner = function_ref<Expected<SampleTable>(
+    ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
+    unsigned CallsPerSample, const SamplingStopRule *Stop)>;
+
+/// A measurement made of several samplings, each planned from the ones
+/// before it, that runs where the executor runs code and returns its result
+/// as bytes. It may run functions it loads itself besides those the
+/// executor was given, and it must not depend on anything a snippet could
+/// have changed but the readings (see SamplingStopRule).
+using SamplingProcedure =
+    function_ref<Expected<std::string>(SamplingRunner Sample)>;
+
 class FunctionExecutor {
 public:
   virtual ~FunctionExecutor();
+
+  /// Runs \p Procedure where this executor runs code: in the tool, or in
+  /// one benchmarking subprocess for all its samplings (one fork instead of
+  /// one per sampling). \p Functions are the snippet's functions that
+  /// samplings run (a fault is located in them); \p Layout holds for every
+  /// sampling. Returns what the procedure returned, or a SnippetFailure
+  /// when the snippet misbehaved.
+  virtual Expected<std::string>
+  runProcedure(ArrayRef<const ExecutableFunction *> Functions,
+               const FixedLayout &Layout, SamplingProcedure Procedure) const;
 
   /// Takes \p NumSamples samples of each of \p Functions, round robin (so
   /// that a change of CPU frequency affects all of them alike). A sample

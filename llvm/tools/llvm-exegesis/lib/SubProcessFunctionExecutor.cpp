@@ -7,6 +7,7 @@
 #include "TimeStampCounter.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <csignal>
@@ -116,7 +117,24 @@ struct SharedResults {
   uint64_t NumRounds;
   int32_t CounterErrno;
   uint32_t Padding;
+  /// Samplings a procedure has finished (the watchdog's sign of progress).
+  uint64_t NumSamplings;
 };
+
+/// The head of the area a procedure's result is written to; the bytes
+/// follow it.
+struct ProcedureResultHeader {
+  /// Set last: the procedure returned (a snippet that ends the process
+  /// mid-way leaves it 0).
+  uint32_t Finished;
+  /// The procedure failed; the bytes are its message.
+  uint32_t Failed;
+  uint64_t Size;
+};
+
+/// Room for a procedure's result: pages are only backed once written, and a
+/// measurement's readings are a few hundred kilobytes at most.
+constexpr size_t ProcedureResultCapacity = size_t(64) << 20;
 
 /// Everything the child needs, prepared before fork: the child allocates
 /// nothing before the snippet has run (only a SamplingStopRule's check may,
@@ -143,19 +161,35 @@ struct ChildContext {
   RawGroupReading *Readings;
   size_t NumEvents;
   const SamplingStopRule *Stop;
+  /// When set, the child runs this instead of sampling Entries, and writes
+  /// what it returns to ProcedureResult.
+  const SamplingProcedure *Procedure;
+  ProcedureResultHeader *ProcedureResult;
+};
+
+/// One sampling in the child: NumSamples rounds of the functions at
+/// Entries, read into Readings (round by round).
+struct ChildSampling {
+  const uintptr_t *Entries;
+  size_t NumFunctions;
+  unsigned NumSamples;
+  unsigned CallsPerSample;
+  RawGroupReading *Readings;
+  const SamplingStopRule *Stop;
 };
 
 /// The readings of the first \p Rounds rounds, for a SamplingStopRule.
-SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
-  SampleTable Table(C.NumFunctions);
+SampleTable readingsSoFar(const ChildContext &C, const ChildSampling &Sampling,
+                          unsigned Rounds) {
+  SampleTable Table(Sampling.NumFunctions);
   for (unsigned S = 0; S < Rounds; ++S)
-    for (size_t F = 0; F < C.NumFunctions; ++F) {
+    for (size_t F = 0; F < Sampling.NumFunctions; ++F) {
       if (C.Dummy) {
         Table[F].emplace_back();
         continue;
       }
-      Expected<CounterValues> Values =
-          CounterGroup::decode(C.Readings[S * C.NumFunctions + F], C.NumEvents);
+      Expected<CounterValues> Values = CounterGroup::decode(
+          Sampling.Readings[S * Sampling.NumFunctions + F], C.NumEvents);
       if (!Values) {
         consumeError(Values.takeError());
         Table[F].emplace_back();
@@ -179,6 +213,90 @@ SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
                         Errno >= 0 ? Errno : errno};
   (void)send(C.Socket, &Report, sizeof(Report), MSG_NOSIGNAL);
   childExit(SetupFailureExitCode);
+}
+
+/// Takes \p Sampling's rounds (fewer when its stop rule says they are
+/// enough) and returns how many it took; *NumCompleted counts the readings
+/// taken so far, so that a snippet that ends the process mid-way is found
+/// out. A counter that fails ends the child.
+unsigned sampleInChild(const ChildContext &C, int CounterFd,
+                       const ChildSampling &Sampling, uint64_t *NumCompleted) {
+  for (unsigned S = 0; S < Sampling.NumSamples; ++S) {
+    for (size_t F = 0; F < Sampling.NumFunctions; ++F) {
+      auto Function = reinterpret_cast<void (*)(char *)>(Sampling.Entries[F]);
+      RawGroupReading &Reading =
+          Sampling.Readings[S * Sampling.NumFunctions + F];
+      if (C.Dummy) {
+        for (unsigned Call = 0; Call < Sampling.CallsPerSample; ++Call)
+          Function(C.Scratch);
+      } else if (C.ReadsTimeStampCounter) {
+        uint64_t Start = readTimeStampCounter();
+        for (unsigned Call = 0; Call < Sampling.CallsPerSample; ++Call)
+          Function(C.Scratch);
+        uint64_t Ticks = readTimeStampCounter() - Start;
+        // The layout of a one-event group's reading, which ran all along.
+        Reading.Words[0] = 1;
+        Reading.Words[1] = Reading.Words[2] = Reading.Words[3] = Ticks;
+      } else {
+        if (!CounterGroup::startGroup(CounterFd)) {
+          C.Results->CounterErrno = errno;
+          childExit(CounterFailureExitCode);
+        }
+        for (unsigned Call = 0; Call < Sampling.CallsPerSample; ++Call)
+          Function(C.Scratch);
+        if (!CounterGroup::stopGroup(CounterFd) ||
+            !CounterGroup::readGroup(CounterFd, Reading)) {
+          C.Results->CounterErrno = errno;
+          childExit(CounterFailureExitCode);
+        }
+      }
+      *NumCompleted = S * Sampling.NumFunctions + F + 1;
+    }
+    if (Sampling.Stop && Sampling.Stop->isCheckedAfter(S + 1) &&
+        Sampling.Stop->Enough(readingsSoFar(C, Sampling, S + 1)))
+      return S + 1;
+  }
+  return Sampling.NumSamples;
+}
+
+/// Runs the context's procedure, each of its samplings taken here, and
+/// writes what it returns (or its error) where the parent reads it.
+[[noreturn]] void runProcedureInChild(const ChildContext &C, int CounterFd) {
+  auto Sample = [&](ArrayRef<const ExecutableFunction *> Functions,
+                    unsigned NumSamples, unsigned CallsPerSample,
+                    const SamplingStopRule *Stop) -> Expected<SampleTable> {
+    std::vector<uintptr_t> Entries;
+    for (const ExecutableFunction *F : Functions)
+      Entries.push_back(F->getAddress());
+    std::vector<RawGroupReading> Readings(Functions.size() * NumSamples);
+    ChildSampling Sampling = {
+        Entries.data(), Entries.size(),  NumSamples,
+        CallsPerSample, Readings.data(), Stop && Stop->Enough ? Stop : nullptr};
+    uint64_t NumCompleted = 0;
+    unsigned Rounds = sampleInChild(C, CounterFd, Sampling, &NumCompleted);
+    __atomic_add_fetch(&C.Results->NumSamplings, 1, __ATOMIC_RELAXED);
+    return readingsSoFar(C, Sampling, Rounds);
+  };
+  Expected<std::string> Result = (*C.Procedure)(Sample);
+  std::string Bytes;
+  uint32_t Failed = 0;
+  if (Result) {
+    Bytes = std::move(*Result);
+  } else {
+    Failed = 1;
+    Bytes = toString(Result.takeError());
+  }
+  size_t Room = ProcedureResultCapacity - sizeof(ProcedureResultHeader);
+  if (Bytes.size() > Room) {
+    Failed = 1;
+    Bytes = "the measurement's result is larger than the " +
+            std::to_string(Room) + " bytes the subprocess can return";
+  }
+  std::memcpy(C.ProcedureResult + 1, Bytes.data(), Bytes.size());
+  C.ProcedureResult->Failed = Failed;
+  C.ProcedureResult->Size = Bytes.size();
+  __atomic_store_n(&C.ProcedureResult->Finished, 1, __ATOMIC_RELEASE);
+  childExit(0);
 }
 
 [[noreturn]] void childMain(const ChildContext &C) {
@@ -248,58 +366,39 @@ SampleTable readingsSoFar(const ChildContext &C, unsigned Rounds) {
   if (send(C.Socket, &Ready, sizeof(Ready), MSG_NOSIGNAL) != sizeof(Ready))
     childExit(SetupFailureExitCode);
 
-  for (unsigned S = 0; S < C.NumSamples; ++S) {
-    for (size_t F = 0; F < C.NumFunctions; ++F) {
-      auto Function = reinterpret_cast<void (*)(char *)>(C.Entries[F]);
-      if (C.Dummy) {
-        for (unsigned Call = 0; Call < C.CallsPerSample; ++Call)
-          Function(C.Scratch);
-      } else if (C.ReadsTimeStampCounter) {
-        uint64_t Start = readTimeStampCounter();
-        for (unsigned Call = 0; Call < C.CallsPerSample; ++Call)
-          Function(C.Scratch);
-        uint64_t Ticks = readTimeStampCounter() - Start;
-        // The layout of a one-event group's reading, which ran all along.
-        RawGroupReading &Reading = C.Readings[S * C.NumFunctions + F];
-        Reading.Words[0] = 1;
-        Reading.Words[1] = Reading.Words[2] = Reading.Words[3] = Ticks;
-      } else {
-        if (!CounterGroup::startGroup(CounterFd)) {
-          C.Results->CounterErrno = errno;
-          childExit(CounterFailureExitCode);
-        }
-        for (unsigned Call = 0; Call < C.CallsPerSample; ++Call)
-          Function(C.Scratch);
-        if (!CounterGroup::stopGroup(CounterFd) ||
-            !CounterGroup::readGroup(CounterFd,
-                                     C.Readings[S * C.NumFunctions + F])) {
-          C.Results->CounterErrno = errno;
-          childExit(CounterFailureExitCode);
-        }
-      }
-      C.Results->NumCompleted = S * C.NumFunctions + F + 1;
-    }
-    if (C.Stop && C.Stop->isCheckedAfter(S + 1) &&
-        C.Stop->Enough(readingsSoFar(C, S + 1))) {
-      C.Results->NumRounds = S + 1;
-      childExit(0);
-    }
-  }
-  C.Results->NumRounds = C.NumSamples;
+  if (C.Procedure)
+    runProcedureInChild(C, CounterFd);
+
+  ChildSampling Sampling = {C.Entries,        C.NumFunctions, C.NumSamples,
+                            C.CallsPerSample, C.Readings,     C.Stop};
+  C.Results->NumRounds =
+      sampleInChild(C, CounterFd, Sampling, &C.Results->NumCompleted);
   childExit(0);
 }
 
 /// Kills the child after a timeout; finish() must be called before the
-/// child is reaped, so that the kill can never hit a recycled pid.
+/// child is reaped, so that the kill can never hit a recycled pid. With
+/// \p Progress (a count the child advances), the timeout starts again
+/// whenever the count has moved: the child is killed between one and two
+/// timeouts after it last advanced it.
 class Watchdog {
 public:
-  Watchdog(pid_t Pid, double Seconds)
-      : Thread([this, Pid, Seconds] {
+  Watchdog(pid_t Pid, double Seconds, const uint64_t *Progress = nullptr)
+      : Thread([this, Pid, Seconds, Progress] {
           std::unique_lock<std::mutex> Lock(Mutex);
-          if (!Done.wait_for(Lock, std::chrono::duration<double>(Seconds),
-                             [this] { return Finished; })) {
+          uint64_t Seen = 0;
+          while (!Done.wait_for(Lock, std::chrono::duration<double>(Seconds),
+                                [this] { return Finished; })) {
+            if (Progress) {
+              uint64_t Now = __atomic_load_n(Progress, __ATOMIC_RELAXED);
+              if (Now != Seen) {
+                Seen = Now;
+                continue;
+              }
+            }
             Fired = true;
             kill(Pid, SIGKILL);
+            return;
           }
         }) {}
   ~Watchdog() { finish(); }
@@ -498,71 +597,33 @@ std::string formatSeconds(double Seconds) {
 
 } // namespace
 
-bool SubProcessFunctionExecutor::isPidfdGetfdAvailable() {
-  static const bool Available = probePidfdGetfd();
-  return Available;
-}
+namespace {
 
-SubProcessFunctionExecutor::SubProcessFunctionExecutor(
-    CounterSpec Counters, SubProcessOptions Options)
-    : Counters(std::move(Counters)), Options(Options),
-      Scratch(new char[ScratchMemorySize]()) {}
+std::atomic<uint64_t> NumForked{0};
 
-SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
+/// A request's functions as the child sees them: entry points (the first
+/// maybe copied to a fixed address), for fault reports.
+struct ChildFunctions {
+  ArrayRef<const ExecutableFunction *> Functions;
+  ArrayRef<uintptr_t> Entries;
+  uintptr_t CodeAddress = 0;
 
-Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
-    ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
-    const FixedLayout &Layout, unsigned CallsPerSample,
-    const SamplingStopRule *Stop) const {
-  // The caller checks isInterrupted() and discards the benchmark.
-  if (isInterrupted())
-    return createStringError(inconvertibleErrorCode(),
-                             "the run was interrupted");
-  size_t NumReadings = Functions.size() * NumSamples;
-  size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  size_t SharedSize = (sizeof(SharedResults) +
-                       NumReadings * sizeof(RawGroupReading) + PageSize - 1) /
-                      PageSize * PageSize;
-  SharedMapping Shared(mmap(nullptr, SharedSize, PROT_READ | PROT_WRITE,
-                            MAP_SHARED | MAP_ANONYMOUS, -1, 0),
-                       SharedSize);
-  if (Shared.get() == MAP_FAILED)
-    return toolError("Failed to map memory shared with the benchmarking "
-                     "subprocess",
-                     errno);
-  auto *Results = static_cast<SharedResults *>(Shared.get());
-  auto *Readings = reinterpret_cast<RawGroupReading *>(Results + 1);
-
-  std::vector<uintptr_t> Entries;
-  for (const ExecutableFunction *F : Functions)
-    Entries.push_back(F->getAddress());
-  uintptr_t CodeAddress = Layout.FirstFunctionAddress;
-  if (CodeAddress) {
-    if (Functions.empty() || CodeAddress % PageSize != 0)
-      return createStringError(inconvertibleErrorCode(),
-                               "the snippet address must be page aligned");
-    Entries[0] = CodeAddress;
-  }
-  // Collisions with what the child inherits are the snippet's fault, but
-  // found here they get a message naming both sides.
-  if (!Layout.empty()) {
-    Expected<AddressSpaceConstraints> Constraints =
-        getCurrentAddressSpaceConstraints();
-    if (!Constraints)
-      return Constraints.takeError();
-    if (Error E = checkFixedLayout(
-            Layout, CodeAddress ? Functions[0]->getCode().size() : 0,
-            *Constraints, PageSize))
-      return E;
-  }
-  // Where function F's code is in the child, for fault reports.
-  auto ContainsInChild = [&](size_t F, uintptr_t Address) {
+  bool contains(size_t F, uintptr_t Address) const {
     if (F == 0 && CodeAddress)
       return Address >= CodeAddress &&
              Address < CodeAddress + Functions[0]->getCode().size();
     return Functions[F]->contains(Address);
-  };
+  }
+};
 
+/// Forks the child for \p Context, attaches to it, hands it the counter and
+/// waits for it. Success means that the child reported its setup ready and
+/// exited with 0; what it wrote to shared memory is then the caller's to
+/// check. \p Progress (may be null) is a count the child advances, for the
+/// watchdog.
+Error forkAndWait(ChildContext &Context, const ChildFunctions &Where,
+                  const CounterSpec &Counters, const SubProcessOptions &Options,
+                  const uint64_t *Progress) {
   int Sockets[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, Sockets) != 0)
     return toolError("Failed to create a socket pair for interprocess "
@@ -571,34 +632,15 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
                      errno);
   ScopedFd ParentSocket(Sockets[0]);
   ScopedFd ChildSocket(Sockets[1]);
-
-  ChildContext Context;
   Context.ParentPid = getpid();
   Context.Socket = ChildSocket.get();
-  Context.Entries = Entries.data();
-  Context.NumFunctions = Entries.size();
-  Context.NumSamples = NumSamples;
-  Context.CallsPerSample = CallsPerSample;
-  Context.Dummy = Counters.isDummy();
-  Context.ReadsTimeStampCounter = Counters.ReadsTimeStampCounter;
-  Context.Scratch = Scratch.get();
-  Context.Memory = Layout.Memory.data();
-  Context.NumMemory = Layout.Memory.size();
-  Context.CodeAddress = CodeAddress;
-  Context.CodeSource = CodeAddress ? Functions[0]->getCode().data() : nullptr;
-  Context.CodeSize = CodeAddress ? Functions[0]->getCode().size() : 0;
-  Context.PageSize = PageSize;
-  Context.Results = Results;
-  Context.Readings = Readings;
-  Context.NumEvents =
-      Counters.ReadsTimeStampCounter ? 1 : Counters.Events.size();
-  Context.Stop = Stop && Stop->Enough ? Stop : nullptr;
 
   pid_t Pid = fork();
   if (Pid < 0)
     return toolError("Failed to create child process", errno);
   if (Pid == 0)
     childMain(Context);
+  NumForked.fetch_add(1, std::memory_order_relaxed);
 
   ChildProcess Child(Pid);
   ChildSocket.reset();
@@ -646,7 +688,7 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   if (Group) {
     bool UsePidfd = Options.Handoff == CounterHandoffMethod::PidfdGetfd ||
                     (Options.Handoff == CounterHandoffMethod::Auto &&
-                     isPidfdGetfdAvailable());
+                     SubProcessFunctionExecutor::isPidfdGetfdAvailable());
     Message.ParentFd = Group->getLeaderFd();
     if (UsePidfd) {
       Message.Method = ViaPidfdGetfd;
@@ -666,7 +708,7 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
     }
   }
 
-  Watchdog Dog(Pid, Options.TimeoutSeconds);
+  Watchdog Dog(Pid, Options.TimeoutSeconds, Progress);
   ssize_t Sent;
   do
     Sent = sendmsg(ParentSocket.get(), &Header, MSG_NOSIGNAL);
@@ -697,10 +739,10 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
       // A breakpoint trap reports the address after the int3.
       if (Outcome->Signal == SIGTRAP && Ip > 0)
         --Ip;
-      for (size_t F = 0; F < Functions.size(); ++F)
-        if (ContainsInChild(F, Ip)) {
+      for (size_t F = 0; F < Where.Functions.size(); ++F)
+        if (Where.contains(F, Ip)) {
           Fault = FaultLocation{
-              static_cast<unsigned>(F), Ip - Entries[F],
+              static_cast<unsigned>(F), Ip - Where.Entries[F],
               reinterpret_cast<uintptr_t>(Outcome->SignalInfo.si_addr),
               Outcome->Signal};
           break;
@@ -722,21 +764,128 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
                              "reporting its setup (exit code " +
                                  Twine(Outcome->ExitCode) + ")");
   if (Outcome->Exited && Outcome->ExitCode == CounterFailureExitCode &&
-      Results->CounterErrno != 0)
+      Context.Results->CounterErrno != 0)
     return toolError("the benchmarking subprocess could not use its perf "
                      "counters",
-                     Results->CounterErrno);
+                     Context.Results->CounterErrno);
   if (Outcome->Exited && Outcome->ExitCode != 0)
     return make_error<SnippetFailure>(
         "Child benchmarking process exited with non-zero exit code: Child "
         "process returned with unknown exit code");
+  return Error::success();
+}
+
+/// The snippet ended the process before the measurement was complete.
+Error endedEarly() {
+  return make_error<SnippetFailure>(
+      "The benchmarking subprocess exited before the measurement was "
+      "complete (the snippet ended the process)");
+}
+
+} // namespace
+
+/// The context fields every kind of child needs.
+static Expected<ChildContext>
+makeContext(const CounterSpec &Counters, char *Scratch,
+            ArrayRef<const ExecutableFunction *> Functions,
+            const FixedLayout &Layout, size_t PageSize, SharedResults *Results,
+            std::vector<uintptr_t> &Entries) {
+  for (const ExecutableFunction *F : Functions)
+    Entries.push_back(F->getAddress());
+  uintptr_t CodeAddress = Layout.FirstFunctionAddress;
+  if (CodeAddress) {
+    if (Functions.empty() || CodeAddress % PageSize != 0)
+      return createStringError(inconvertibleErrorCode(),
+                               "the snippet address must be page aligned");
+    Entries[0] = CodeAddress;
+  }
+  // Collisions with what the child inherits are the snippet's fault, but
+  // found here they get a message naming both sides.
+  if (!Layout.empty()) {
+    Expected<AddressSpaceConstraints> Constraints =
+        getCurrentAddressSpaceConstraints();
+    if (!Constraints)
+      return Constraints.takeError();
+    if (Error E = checkFixedLayout(
+            Layout, CodeAddress ? Functions[0]->getCode().size() : 0,
+            *Constraints, PageSize))
+      return E;
+  }
+  ChildContext Context = {};
+  Context.Entries = Entries.data();
+  Context.NumFunctions = Entries.size();
+  Context.Dummy = Counters.isDummy();
+  Context.ReadsTimeStampCounter = Counters.ReadsTimeStampCounter;
+  Context.Scratch = Scratch;
+  Context.Memory = Layout.Memory.data();
+  Context.NumMemory = Layout.Memory.size();
+  Context.CodeAddress = CodeAddress;
+  Context.CodeSource = CodeAddress ? Functions[0]->getCode().data() : nullptr;
+  Context.CodeSize = CodeAddress ? Functions[0]->getCode().size() : 0;
+  Context.PageSize = PageSize;
+  Context.Results = Results;
+  Context.NumEvents =
+      Counters.ReadsTimeStampCounter ? 1 : Counters.Events.size();
+  return Context;
+}
+
+uint64_t SubProcessFunctionExecutor::getNumForked() {
+  return NumForked.load(std::memory_order_relaxed);
+}
+
+bool SubProcessFunctionExecutor::isPidfdGetfdAvailable() {
+  static const bool Available = probePidfdGetfd();
+  return Available;
+}
+
+SubProcessFunctionExecutor::SubProcessFunctionExecutor(
+    CounterSpec Counters, SubProcessOptions Options)
+    : Counters(std::move(Counters)), Options(Options),
+      Scratch(new char[ScratchMemorySize]()) {}
+
+SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
+
+Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
+    ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
+    const FixedLayout &Layout, unsigned CallsPerSample,
+    const SamplingStopRule *Stop) const {
+  // The caller checks isInterrupted() and discards the benchmark.
+  if (isInterrupted())
+    return createStringError(inconvertibleErrorCode(),
+                             "the run was interrupted");
+  size_t NumReadings = Functions.size() * NumSamples;
+  size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t SharedSize = (sizeof(SharedResults) +
+                       NumReadings * sizeof(RawGroupReading) + PageSize - 1) /
+                      PageSize * PageSize;
+  SharedMapping Shared(mmap(nullptr, SharedSize, PROT_READ | PROT_WRITE,
+                            MAP_SHARED | MAP_ANONYMOUS, -1, 0),
+                       SharedSize);
+  if (Shared.get() == MAP_FAILED)
+    return toolError("Failed to map memory shared with the benchmarking "
+                     "subprocess",
+                     errno);
+  auto *Results = static_cast<SharedResults *>(Shared.get());
+  auto *Readings = reinterpret_cast<RawGroupReading *>(Results + 1);
+
+  std::vector<uintptr_t> Entries;
+  Expected<ChildContext> Context = makeContext(
+      Counters, Scratch.get(), Functions, Layout, PageSize, Results, Entries);
+  if (!Context)
+    return Context.takeError();
+  Context->NumSamples = NumSamples;
+  Context->CallsPerSample = CallsPerSample;
+  Context->Readings = Readings;
+  Context->Stop = Stop && Stop->Enough ? Stop : nullptr;
+
+  ChildFunctions Where = {Functions, Entries, Context->CodeAddress};
+  if (Error E = forkAndWait(*Context, Where, Counters, Options, nullptr))
+    return E;
   unsigned NumRounds =
       static_cast<unsigned>(std::min<uint64_t>(Results->NumRounds, NumSamples));
   if ((NumSamples && NumRounds == 0) ||
       Results->NumCompleted != uint64_t(NumRounds) * Functions.size())
-    return make_error<SnippetFailure>(
-        "The benchmarking subprocess exited before the measurement was "
-        "complete (the snippet ended the process)");
+    return endedEarly();
 
   SampleTable Samples(Functions.size());
   for (unsigned S = 0; S < NumRounds; ++S)
@@ -746,12 +895,58 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
         continue;
       }
       Expected<CounterValues> Values = CounterGroup::decode(
-          Readings[S * Functions.size() + F], Context.NumEvents);
+          Readings[S * Functions.size() + F], Context->NumEvents);
       if (!Values)
         return Values.takeError();
       Samples[F].push_back(std::move(*Values));
     }
   return Samples;
+}
+
+Expected<std::string> SubProcessFunctionExecutor::runProcedure(
+    ArrayRef<const ExecutableFunction *> Functions, const FixedLayout &Layout,
+    SamplingProcedure Procedure) const {
+  // Code at a fixed address holds one function at a time: each sampling
+  // then needs a child of its own.
+  if (Layout.FirstFunctionAddress)
+    return FunctionExecutor::runProcedure(Functions, Layout, Procedure);
+  if (isInterrupted())
+    return createStringError(inconvertibleErrorCode(),
+                             "the run was interrupted");
+  size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t HeadSize =
+      (sizeof(SharedResults) + PageSize - 1) / PageSize * PageSize;
+  size_t SharedSize = HeadSize + ProcedureResultCapacity;
+  SharedMapping Shared(mmap(nullptr, SharedSize, PROT_READ | PROT_WRITE,
+                            MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+                       SharedSize);
+  if (Shared.get() == MAP_FAILED)
+    return toolError("Failed to map memory shared with the benchmarking "
+                     "subprocess",
+                     errno);
+  auto *Results = static_cast<SharedResults *>(Shared.get());
+  auto *Result = reinterpret_cast<ProcedureResultHeader *>(
+      static_cast<char *>(Shared.get()) + HeadSize);
+
+  std::vector<uintptr_t> Entries;
+  Expected<ChildContext> Context = makeContext(
+      Counters, Scratch.get(), Functions, Layout, PageSize, Results, Entries);
+  if (!Context)
+    return Context.takeError();
+  Context->Procedure = &Procedure;
+  Context->ProcedureResult = Result;
+
+  ChildFunctions Where = {Functions, Entries, 0};
+  if (Error E = forkAndWait(*Context, Where, Counters, Options,
+                            &Results->NumSamplings))
+    return E;
+  if (!__atomic_load_n(&Result->Finished, __ATOMIC_ACQUIRE))
+    return endedEarly();
+  std::string Bytes(reinterpret_cast<const char *>(Result + 1),
+                    static_cast<size_t>(Result->Size));
+  if (Result->Failed)
+    return createStringError(inconvertibleErrorCode(), Bytes);
+  return Bytes;
 }
 
 } // namespace exegesis

@@ -15,6 +15,12 @@
 // snippet starts, so an exit code the snippet produces is never taken for
 // one of them. The counter readings come back through a shared mapping.
 //
+// A whole measurement (a probe, the runs it sizes, their settling) can run in
+// one child as a SamplingProcedure: a fork costs a few milliseconds in a
+// process the size of the tool, more than a sweep's probe and run take, and
+// one child per measurement instead of one per sampling halves the cost of
+// a measured sweep. Its result comes back through a shared mapping too.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_SUBPROCESSFUNCTIONEXECUTOR_H
@@ -46,6 +52,19 @@ public:
                unsigned NumSamples, const FixedLayout &Layout = FixedLayout(),
                unsigned CallsPerSample = 1,
                const SamplingStopRule *Stop = nullptr) const override;
+
+  /// Runs \p Procedure in one child: each of its samplings runs there, and
+  /// the timeout applies to each sampling (the child is killed when it has
+  /// not finished one for a timeout or two). With code at a fixed address,
+  /// each sampling gets a child of its own.
+  Expected<std::string>
+  runProcedure(ArrayRef<const ExecutableFunction *> Functions,
+               const FixedLayout &Layout,
+               SamplingProcedure Procedure) const override;
+
+  /// Benchmarking subprocesses forked so far by any executor (for the
+  /// sweep's statistics: what a measurement costs in forks).
+  static uint64_t getNumForked();
 
   /// Whether this kernel lets a process fetch another's file descriptor
   /// (pidfd_open + pidfd_getfd, Linux 5.6).

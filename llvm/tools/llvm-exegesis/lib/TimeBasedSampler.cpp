@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 namespace llvm {
 namespace exegesis {
@@ -196,6 +197,99 @@ TimeBasedSampler::samplesOfRun(const Run &R, bool Differencing,
   return Cycles;
 }
 
+namespace {
+
+/// Appends values to, and takes them from, a measurement's bytes.
+class MeasurementBytes {
+public:
+  explicit MeasurementBytes(std::string &Out) : Out(&Out) {}
+  explicit MeasurementBytes(StringRef In) : In(In) {}
+
+  template <typename T> void put(T Value) {
+    Out->append(reinterpret_cast<const char *>(&Value), sizeof(Value));
+  }
+  template <typename T> bool take(T &Value) {
+    if (In.size() < sizeof(Value))
+      return false;
+    std::memcpy(&Value, In.data(), sizeof(Value));
+    In = In.drop_front(sizeof(Value));
+    return true;
+  }
+  bool atEnd() const { return In.empty(); }
+
+private:
+  std::string *Out = nullptr;
+  StringRef In;
+};
+
+} // namespace
+
+std::string TimeBasedMeasurement::encode() const {
+  std::string Bytes;
+  MeasurementBytes Out(Bytes);
+  Out.put(Cycles);
+  Out.put(uint64_t(Readings.size()));
+  for (const std::vector<CounterValues> &Column : Readings) {
+    Out.put(uint64_t(Column.size()));
+    for (const CounterValues &Values : Column) {
+      Out.put(uint64_t(Values.size()));
+      for (int64_t Value : Values)
+        Out.put(Value);
+    }
+  }
+  Out.put(Report.TicksPerCycle);
+  Out.put(Report.Plan.ChainLength);
+  Out.put(Report.Plan.CallsPerWindow);
+  Out.put(Report.Plan.RoundsPerSample);
+  Out.put(Report.Replans);
+  Out.put(Report.Runs);
+  Out.put(uint64_t(Report.SamplesPerRun));
+  Out.put(uint64_t(Report.AgreeingSamples));
+  Out.put(uint64_t(Report.SettledRuns));
+  Out.put(uint8_t(Report.Confirmed));
+  Out.put(FinalCpu);
+  return Bytes;
+}
+
+Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
+  MeasurementBytes In(Bytes);
+  TimeBasedMeasurement M;
+  uint64_t NumColumns = 0, SamplesPerRun = 0, AgreeingSamples = 0,
+           SettledRuns = 0;
+  uint8_t Confirmed = 0;
+  bool Complete =
+      In.take(M.Cycles) && In.take(NumColumns) && NumColumns <= Bytes.size();
+  for (uint64_t C = 0; Complete && C < NumColumns; ++C) {
+    uint64_t NumReadings = 0;
+    Complete = In.take(NumReadings) && NumReadings <= Bytes.size();
+    std::vector<CounterValues> &Column = M.Readings.emplace_back();
+    for (uint64_t R = 0; Complete && R < NumReadings; ++R) {
+      uint64_t NumValues = 0;
+      Complete = In.take(NumValues) && NumValues <= Bytes.size();
+      CounterValues &Values = Column.emplace_back();
+      for (uint64_t V = 0; Complete && V < NumValues; ++V)
+        Complete = In.take(Values.emplace_back());
+    }
+  }
+  TimeBasedSamplingReport &Report = M.Report;
+  Complete = Complete && In.take(Report.TicksPerCycle) &&
+             In.take(Report.Plan.ChainLength) &&
+             In.take(Report.Plan.CallsPerWindow) &&
+             In.take(Report.Plan.RoundsPerSample) && In.take(Report.Replans) &&
+             In.take(Report.Runs) && In.take(SamplesPerRun) &&
+             In.take(AgreeingSamples) && In.take(SettledRuns) &&
+             In.take(Confirmed) && In.take(M.FinalCpu) && In.atEnd();
+  if (!Complete)
+    return samplingError("the benchmarking subprocess returned a malformed "
+                         "measurement (" +
+                         Twine(Bytes.size()) + " bytes)");
+  Report.SamplesPerRun = SamplesPerRun;
+  Report.AgreeingSamples = AgreeingSamples;
+  Report.SettledRuns = SettledRuns;
+  Report.Confirmed = Confirmed != 0;
+  return M;
+}
+
 Expected<std::optional<TimeBasedMeasurement>>
 TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
                           bool Differencing,
@@ -349,6 +443,7 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   Report.AgreeingSamples = BestGroup.Size;
   Report.SettledRuns = SettledMedians.size();
   Report.Confirmed = Confirmed.has_value();
+  Measured.FinalCpu = CpuRotation::getCurrentCpu();
   return Measured;
 }
 

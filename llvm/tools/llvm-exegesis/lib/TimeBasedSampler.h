@@ -17,7 +17,9 @@
 // within the tolerance, or -settle-time-limit is spent. A run that did not
 // end the measurement moves the tool to another CPU, where it stays for the
 // next measurement. Other modes aggregate one run of -benchmark-repeat-count
-// samples.
+// samples. The whole measurement runs where the executor runs code (in one
+// benchmarking subprocess in subprocess mode, see
+// FunctionExecutor::runProcedure), and comes back as bytes.
 //
 // On a quiet machine nearly every sample is the latency to a few tenths of a
 // percent; a busy SMT sibling or hypervisor scatters them, or shifts them
@@ -36,9 +38,11 @@
 #include "TimeBasedPlan.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -85,6 +89,14 @@ struct TimeBasedMeasurement {
   double Cycles = 0;
   std::vector<std::vector<CounterValues>> Readings;
   TimeBasedSamplingReport Report;
+  /// The CPU the sampling ended on (-1: unknown), for the tool to follow a
+  /// measurement that ran in a subprocess and moved there.
+  int FinalCpu = -1;
+
+  /// The measurement as bytes, to come back from the benchmarking
+  /// subprocess it was taken in (same machine: native layout).
+  std::string encode() const;
+  static Expected<TimeBasedMeasurement> decode(StringRef Bytes);
 };
 
 class TimeBasedSampler {

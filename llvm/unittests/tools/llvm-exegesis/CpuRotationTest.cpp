@@ -51,6 +51,27 @@ TEST(CpuRotationTest, AThreadAllowedOnOneCpuStaysThere) {
   EXPECT_TRUE(CPU_EQUAL(&After, &One));
   ASSERT_EQ(sched_setaffinity(0, sizeof(Original), &Original), 0);
 }
+TEST(CpuRotationTest, FollowsToTheCpuItIsToldAndRestoresTheMask) {
+  cpu_set_t Original = currentMask();
+  if (CPU_COUNT(&Original) < 2)
+    GTEST_SKIP() << "needs two CPUs";
+  int Last = -1;
+  for (int Cpu = 0; Cpu < CPU_SETSIZE; ++Cpu)
+    if (CPU_ISSET(Cpu, &Original))
+      Last = Cpu;
+  {
+    CpuRotation Rotation;
+    EXPECT_FALSE(Rotation.moveTo(CPU_SETSIZE + 1));
+    EXPECT_FALSE(Rotation.moveTo(-1));
+    ASSERT_TRUE(Rotation.moveTo(Last));
+    cpu_set_t Pinned = currentMask();
+    EXPECT_EQ(CPU_COUNT(&Pinned), 1);
+    EXPECT_TRUE(CPU_ISSET(Last, &Pinned));
+    EXPECT_EQ(CpuRotation::getCurrentCpu(), Last);
+  }
+  cpu_set_t Restored = currentMask();
+  EXPECT_TRUE(CPU_EQUAL(&Restored, &Original));
+}
 #endif
 
 } // namespace

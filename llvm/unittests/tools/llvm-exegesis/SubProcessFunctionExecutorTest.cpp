@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <dirent.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -341,6 +342,158 @@ TEST(SubProcessFunctionExecutorTest, NoFdOrChildAccumulates) {
     EXPECT_EQ(R.Ok, I % 2 == 0) << R.Message;
   }
   EXPECT_EQ(countOpenFds(), Before);
+  EXPECT_FALSE(haveChildren());
+}
+
+/// What a procedure run by the executor returned, or how it failed.
+Outcome runProcedure(ArrayRef<const ExecutableFunction *> Functions,
+                     SamplingProcedure Procedure, std::string &Bytes,
+                     SubProcessOptions Options = {}) {
+  SubProcessFunctionExecutor Executor(taskClock(), Options);
+  Expected<std::string> Returned =
+      Executor.runProcedure(Functions, FixedLayout(), Procedure);
+  Outcome Result;
+  if (Returned) {
+    Result.Ok = true;
+    Bytes = std::move(*Returned);
+    return Result;
+  }
+  handleAllErrors(
+      Returned.takeError(),
+      [&](const SnippetFailure &Failure) {
+        Result.IsSnippetFailure = true;
+        Result.Message = Failure.getMessage();
+        Result.Fault = Failure.getFault();
+      },
+      [&](const ErrorInfoBase &Other) { Result.Message = Other.message(); });
+  return Result;
+}
+
+TEST(SubProcessFunctionExecutorTest, AProcedureSamplesSeveralTimesInOneChild) {
+  // The second sampling is planned from the first one's readings, and both
+  // run in one child, not in the tool.
+  ExecutableFunction Short = function(repeat(AddRaxRax, 1000) + Ret);
+  ExecutableFunction Long = function(repeat(AddRaxRax, 2000) + Ret);
+  pid_t Tool = getpid();
+  std::string Bytes;
+  Outcome R = runProcedure(
+      {&Short, &Long},
+      [&](SamplingRunner Sample) -> Expected<std::string> {
+        Expected<SampleTable> First = Sample({&Short, &Long}, 2, 1, nullptr);
+        if (!First)
+          return First.takeError();
+        unsigned Calls = (*First)[1][0][0] > 0 ? 3 : 1;
+        Expected<SampleTable> Second = Sample({&Long}, 4, Calls, nullptr);
+        if (!Second)
+          return Second.takeError();
+        return std::to_string(getpid() != Tool) + " " +
+               std::to_string((*Second)[0].size()) + " " +
+               std::to_string(Calls);
+      },
+      Bytes);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_EQ(Bytes, "1 4 3");
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, AProcedureReturnsItsErrorAsAToolError) {
+  ExecutableFunction F = function(AddRaxRax + Ret);
+  std::string Bytes;
+  Outcome R = runProcedure(
+      {&F},
+      [](SamplingRunner) -> Expected<std::string> {
+        return createStringError(inconvertibleErrorCode(),
+                                 "calibration failed in every sample");
+      },
+      Bytes);
+  EXPECT_FALSE(R.Ok);
+  EXPECT_FALSE(R.IsSnippetFailure);
+  EXPECT_EQ(R.Message, "calibration failed in every sample");
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, AFaultInALaterSamplingIsLocated) {
+  // The second function faults; the fault indexes the executor's functions
+  // whatever sampling ran it.
+  ExecutableFunction Good = function(AddRaxRax + Ret);
+  ExecutableFunction Bad = function(repeat(AddRaxRax, 2) + LoadFromNull + Ret);
+  std::string Bytes;
+  Outcome R = runProcedure(
+      {&Good, &Bad},
+      [&](SamplingRunner Sample) -> Expected<std::string> {
+        if (Expected<SampleTable> First = Sample({&Good}, 2, 1, nullptr);
+            !First)
+          return First.takeError();
+        if (Expected<SampleTable> Second = Sample({&Bad}, 2, 1, nullptr);
+            !Second)
+          return Second.takeError();
+        return std::string("not reached");
+      },
+      Bytes);
+  ASSERT_TRUE(R.IsSnippetFailure) << R.Message;
+  EXPECT_EQ(R.Message,
+            "The benchmarking subprocess sent unexpected signal: Segmentation "
+            "fault");
+  ASSERT_TRUE(R.Fault.has_value());
+  EXPECT_EQ(R.Fault->FunctionIndex, 1u);
+  EXPECT_EQ(R.Fault->InstructionOffset, 6u);
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, AProcedureEndedByTheSnippetIsIncomplete) {
+  ExecutableFunction ExitZero = function(exitWith(0) + Ret);
+  std::string Bytes;
+  Outcome R = runProcedure(
+      {&ExitZero},
+      [&](SamplingRunner Sample) -> Expected<std::string> {
+        if (Expected<SampleTable> First = Sample({&ExitZero}, 1, 1, nullptr);
+            !First)
+          return First.takeError();
+        return std::string("not reached");
+      },
+      Bytes);
+  EXPECT_TRUE(R.IsSnippetFailure);
+  EXPECT_NE(R.Message.find("before the measurement was complete"),
+            std::string::npos)
+      << R.Message;
+}
+
+TEST(SubProcessFunctionExecutorTest, TheTimeoutHoldsPerSamplingOfAProcedure) {
+  // Three samplings 0.4 s apart outlast a 1 s timeout together, but each
+  // finishes well within it: the child lives. A hanging one is killed.
+  ExecutableFunction Quick = function(AddRaxRax + Ret);
+  ExecutableFunction Spin = function(Hang);
+  SubProcessOptions Options;
+  Options.TimeoutSeconds = 1;
+  std::string Bytes;
+  Outcome R = runProcedure(
+      {&Quick},
+      [&](SamplingRunner Sample) -> Expected<std::string> {
+        for (int I = 0; I < 4; ++I) {
+          if (Expected<SampleTable> Taken = Sample({&Quick}, 1, 1, nullptr);
+              !Taken)
+            return Taken.takeError();
+          if (I < 3)
+            usleep(400000);
+        }
+        return std::string("lived");
+      },
+      Bytes, Options);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_EQ(Bytes, "lived");
+
+  Options.TimeoutSeconds = 0.2;
+  R = runProcedure(
+      {&Spin},
+      [&](SamplingRunner Sample) -> Expected<std::string> {
+        if (Expected<SampleTable> Taken = Sample({&Spin}, 1, 1, nullptr);
+            !Taken)
+          return Taken.takeError();
+        return std::string("not reached");
+      },
+      Bytes, Options);
+  EXPECT_TRUE(R.IsSnippetFailure);
+  EXPECT_EQ(R.Message, "The benchmarking subprocess timed out after 0.2 s");
   EXPECT_FALSE(haveChildren());
 }
 
