@@ -581,7 +581,9 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                 "and the value may be off by a few percent), the value is the "
                 "median of the largest group, "
              << LastSampling.AgreeingSamples << " of "
-             << LastSampling.SamplesPerRun << " samples of one run";
+             << LastSampling.SamplesPerRun
+             << (LastSampling.Pooled ? " samples of all its runs"
+                                     : " samples of one run");
       }
     }
     Result.Info =

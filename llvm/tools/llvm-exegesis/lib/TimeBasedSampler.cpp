@@ -247,6 +247,7 @@ std::string TimeBasedMeasurement::encode() const {
   Out.put(uint64_t(Report.AgreeingSamples));
   Out.put(uint64_t(Report.SettledRuns));
   Out.put(uint8_t(Report.Confirmed));
+  Out.put(uint8_t(Report.Pooled));
   Out.put(FinalCpu);
   return Bytes;
 }
@@ -256,7 +257,7 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   TimeBasedMeasurement M;
   uint64_t NumColumns = 0, SamplesPerRun = 0, AgreeingSamples = 0,
            SettledRuns = 0;
-  uint8_t Confirmed = 0;
+  uint8_t Confirmed = 0, Pooled = 0;
   bool Complete =
       In.take(M.Cycles) && In.take(NumColumns) && NumColumns <= Bytes.size();
   for (uint64_t C = 0; Complete && C < NumColumns; ++C) {
@@ -272,13 +273,13 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
     }
   }
   TimeBasedSamplingReport &Report = M.Report;
-  Complete = Complete && In.take(Report.TicksPerCycle) &&
-             In.take(Report.Plan.ChainLength) &&
-             In.take(Report.Plan.CallsPerWindow) &&
-             In.take(Report.Plan.RoundsPerSample) && In.take(Report.Replans) &&
-             In.take(Report.Runs) && In.take(SamplesPerRun) &&
-             In.take(AgreeingSamples) && In.take(SettledRuns) &&
-             In.take(Confirmed) && In.take(M.FinalCpu) && In.atEnd();
+  Complete =
+      Complete && In.take(Report.TicksPerCycle) &&
+      In.take(Report.Plan.ChainLength) && In.take(Report.Plan.CallsPerWindow) &&
+      In.take(Report.Plan.RoundsPerSample) && In.take(Report.Replans) &&
+      In.take(Report.Runs) && In.take(SamplesPerRun) &&
+      In.take(AgreeingSamples) && In.take(SettledRuns) && In.take(Confirmed) &&
+      In.take(Pooled) && In.take(M.FinalCpu) && In.atEnd();
   if (!Complete)
     return samplingError("the benchmarking subprocess returned a malformed "
                          "measurement (" +
@@ -287,6 +288,7 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   Report.AgreeingSamples = AgreeingSamples;
   Report.SettledRuns = SettledRuns;
   Report.Confirmed = Confirmed != 0;
+  Report.Pooled = Pooled != 0;
   return M;
 }
 
@@ -421,6 +423,20 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
       Rotation->moveToNextCpu();
   }
 
+  // Nothing settled: the densest group of every run's samples together
+  // rather than of the best run alone (a handful of samples): a disturbance
+  // seldom shifts run after run alike, while the snippet's value recurs.
+  bool Pooled = false;
+  if (Adaptive && !Confirmed && Runs > 1) {
+    SampleCluster All =
+        findDensestCluster(SampleCycles, Options.SettleTolerance);
+    if (All.Size > BestGroup.Size) {
+      BestGroup = All;
+      BestRunSamples = SampleCycles.size();
+      Pooled = true;
+    }
+  }
+
   double Count =
       !Adaptive   ? aggregateTimeBasedSamples(SampleCycles, Options.Aggregation)
       : Confirmed ? *Confirmed
@@ -443,6 +459,7 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   Report.AgreeingSamples = BestGroup.Size;
   Report.SettledRuns = SettledMedians.size();
   Report.Confirmed = Confirmed.has_value();
+  Report.Pooled = Pooled;
   Measured.FinalCpu = CpuRotation::getCurrentCpu();
   return Measured;
 }

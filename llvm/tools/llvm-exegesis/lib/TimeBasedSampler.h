@@ -14,7 +14,8 @@
 // follow one another until -settle-agreeing-runs of them have settled (two
 // thirds of -benchmark-repeat-count samples within -settle-tolerance of each
 // other, see findDensestCluster; a run ends as soon as it has) and agree
-// within the tolerance, or -settle-time-limit is spent. A run that did not
+// within the tolerance, or -settle-time-limit is spent (the value is then the
+// median of the densest group of all the runs' samples). A run that did not
 // end the measurement moves the tool to another CPU, where it stays for the
 // next measurement. Other modes aggregate one run of -benchmark-repeat-count
 // samples. The whole measurement runs where the executor runs code (in one
@@ -79,6 +80,9 @@ struct TimeBasedSamplingReport {
   size_t SettledRuns = 0;
   /// Two settled runs agreed.
   bool Confirmed = false;
+  /// Nothing settled, and the group is of every run's samples together
+  /// (SamplesPerRun then counts them all).
+  bool Pooled = false;
 };
 
 /// A time-based measurement: the snippet's core cycles per call (the long

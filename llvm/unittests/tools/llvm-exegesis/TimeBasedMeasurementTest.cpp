@@ -20,6 +20,7 @@ TimeBasedMeasurement sampleMeasurement() {
   M.Report.AgreeingSamples = 21;
   M.Report.SettledRuns = 2;
   M.Report.Confirmed = true;
+  M.Report.Pooled = true;
   M.FinalCpu = 1;
   return M;
 }
@@ -45,6 +46,7 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(Back->Report.AgreeingSamples, 21u);
   EXPECT_EQ(Back->Report.SettledRuns, 2u);
   EXPECT_TRUE(Back->Report.Confirmed);
+  EXPECT_TRUE(Back->Report.Pooled);
   EXPECT_EQ(Back->FinalCpu, 1);
 }
 

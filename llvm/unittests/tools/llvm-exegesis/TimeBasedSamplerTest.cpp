@@ -1,0 +1,157 @@
+//===-- TimeBasedSamplerTest.cpp - Settling time-based samples --*- C++ -*-===//
+//
+// The sampler against a scripted executor: the readings are made up so that
+// each sample is a chosen number of core cycles (a calibration of one tick
+// per cycle), which pins how runs are combined without timing anything.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/TimeBasedSampler.h"
+#include "MachineCode.h"
+#include "gtest/gtest.h"
+#include <cmath>
+#include <functional>
+#include <thread>
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+namespace {
+
+#if defined(__x86_64__)
+
+/// Answers the sampler's batches (short, long, chain L, chain 2L) with
+/// readings whose samples read SampleCycles(Run, Sample) cycles.
+class ScriptedExecutor {
+public:
+  explicit ScriptedExecutor(std::function<double(unsigned, unsigned)> Cycles)
+      : SampleCycles(std::move(Cycles)) {}
+
+  Expected<std::optional<SampleTable>> run(const ExecutorBatch &,
+                                           unsigned Rounds, unsigned Calls,
+                                           const SamplingStopRule *) {
+    // The probe (two rounds, one call) sees a snippet of 500 cycles, which
+    // gives chains of the shortest length, 1000 adds.
+    bool Probe = Rounds == 2 && Calls == 1 && !Probed;
+    Probed = true;
+    uint64_t Chain = Probe ? CycleEstimator::DefaultChainLength : 1000;
+    // A thousand ticks per core cycle; every function costs 100000 cycles
+    // a call besides, so that the probe and the runs call for one plan.
+    constexpr int64_t TicksPerCycle = 1000;
+    SampleTable Table(4);
+    for (unsigned R = 0; R < Rounds; ++R) {
+      double Cycles = Probe
+                          ? 500
+                          : SampleCycles(Runs, R < TimeBasedWarmupRounds
+                                                   ? 0
+                                                   : R - TimeBasedWarmupRounds);
+      int64_t Base = int64_t(100000) * Calls * TicksPerCycle;
+      Table[0].push_back({Base});
+      Table[1].push_back(
+          {Base + int64_t(std::llround(Cycles * Calls * TicksPerCycle))});
+      Table[2].push_back({Base});
+      Table[3].push_back({Base + int64_t(Chain * Calls) * TicksPerCycle});
+    }
+    if (!Probe) {
+      ++Runs;
+      // Runs take time, so that the settle time limit ends the sampling.
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return std::optional<SampleTable>(std::move(Table));
+  }
+  unsigned getRuns() const { return Runs; }
+
+private:
+  std::function<double(unsigned, unsigned)> SampleCycles;
+  bool Probed = false;
+  unsigned Runs = 0;
+};
+
+BenchmarkRunOptions sweepLikeOptions() {
+  BenchmarkRunOptions Options;
+  Options.RepeatCount = 10;
+  Options.SettleTolerance = 0.01;
+  Options.SettleAgreeingRuns = 1;
+  Options.SettleTimeLimitSeconds = 0.02;
+  Options.TimeBasedRoundsPerSample = 1;
+  return Options;
+}
+
+struct Measured {
+  double Cycles = 0;
+  TimeBasedSamplingReport Report;
+  unsigned Runs = 0;
+};
+
+Measured measureScripted(std::function<double(unsigned, unsigned)> Cycles,
+                         const BenchmarkRunOptions &Options) {
+  Triple TT("x86_64-unknown-linux-gnu");
+  CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
+  ExecutableFunction Short =
+      cantFail(ExecutableFunction::fromCode(x86code::Ret));
+  ExecutableFunction Long =
+      cantFail(ExecutableFunction::fromCode(x86code::Ret));
+  ExecutorBatch Batch;
+  Batch.Run = {&Short, &Long};
+  Batch.Assembled = {nullptr, nullptr};
+  ScriptedExecutor Executor(std::move(Cycles));
+  TimeBasedSampler Sampler(TT, Chains, Options, nullptr);
+  Expected<std::optional<TimeBasedMeasurement>> M =
+      Sampler.measure({Batch}, /*Differencing=*/true,
+                      [&](const ExecutorBatch &B, unsigned Rounds,
+                          unsigned Calls, const SamplingStopRule *Stop) {
+                        return Executor.run(B, Rounds, Calls, Stop);
+                      });
+  EXPECT_TRUE(static_cast<bool>(M));
+  if (!M) {
+    consumeError(M.takeError());
+    return {};
+  }
+  return {(*M)->Cycles, (*M)->Report, Executor.getRuns()};
+}
+
+TEST(TimeBasedSamplerTest, ASettledRunGivesItsGroupsMedian) {
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) { return Sample < 8 ? 4.0 : 9.0; },
+      sweepLikeOptions());
+  EXPECT_NEAR(M.Cycles, 4.0, 0.01);
+  EXPECT_TRUE(M.Report.Confirmed);
+  EXPECT_EQ(M.Runs, 1u);
+}
+
+TEST(TimeBasedSamplerTest, WithNothingSettledTheValueRecurringInEveryRunWins) {
+  // Every run: four samples at the snippet's 4 cycles, five agreeing at a
+  // disturbance that is different in each run, one stray. No run settles
+  // (7 of 10 needed); each run's own largest group is its disturbance, the
+  // largest group over all runs is the snippet.
+  Measured M = measureScripted(
+      [](unsigned Run, unsigned Sample) {
+        if (Sample < 4)
+          return 4.0 * (1 + 0.001 * Sample);
+        if (Sample < 9)
+          return 5.0 + 0.4 * Run;
+        return 20.0;
+      },
+      sweepLikeOptions());
+  ASSERT_GE(M.Runs, 2u);
+  EXPECT_FALSE(M.Report.Confirmed);
+  EXPECT_TRUE(M.Report.Pooled);
+  EXPECT_NEAR(M.Cycles, 4.0, 0.02);
+  EXPECT_EQ(M.Report.AgreeingSamples, 4 * M.Runs);
+  EXPECT_EQ(M.Report.SamplesPerRun, 10 * M.Runs);
+}
+
+TEST(TimeBasedSamplerTest, OneRunByRequestKeepsItsOwnLargestGroup) {
+  BenchmarkRunOptions Options = sweepLikeOptions();
+  Options.SettleTimeLimitSeconds = 0;
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) { return Sample < 4 ? 4.0 : 6.0; },
+      Options);
+  EXPECT_EQ(M.Runs, 1u);
+  EXPECT_FALSE(M.Report.Pooled);
+  EXPECT_NEAR(M.Cycles, 6.0, 0.01);
+}
+
+#endif
+
+} // namespace
