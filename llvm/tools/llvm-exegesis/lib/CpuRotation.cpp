@@ -42,11 +42,8 @@ int CpuRotation::getCurrentCpu() {
 #endif
 }
 
-bool CpuRotation::moveTo(int Cpu) {
+bool CpuRotation::pinTo(int Cpu) {
 #ifdef __linux__
-  if (AllowedCpus.size() < 2 ||
-      !std::binary_search(AllowedCpus.begin(), AllowedCpus.end(), Cpu))
-    return false;
   cpu_set_t Set;
   CPU_ZERO(&Set);
   CPU_SET(Cpu, &Set);
@@ -60,23 +57,19 @@ bool CpuRotation::moveTo(int Cpu) {
 #endif
 }
 
+bool CpuRotation::moveTo(int Cpu) {
+  if (AllowedCpus.size() < 2 ||
+      !std::binary_search(AllowedCpus.begin(), AllowedCpus.end(), Cpu))
+    return false;
+  return pinTo(Cpu);
+}
+
 bool CpuRotation::moveToNextCpu() {
-#ifdef __linux__
   if (AllowedCpus.size() < 2)
     return false;
-  int Current = sched_getcpu();
+  int Current = getCurrentCpu();
   auto Next = std::upper_bound(AllowedCpus.begin(), AllowedCpus.end(), Current);
-  int Target = Next == AllowedCpus.end() ? AllowedCpus.front() : *Next;
-  cpu_set_t Set;
-  CPU_ZERO(&Set);
-  CPU_SET(Target, &Set);
-  if (sched_setaffinity(0, sizeof(Set), &Set) != 0)
-    return false;
-  Moved = true;
-  return true;
-#else
-  return false;
-#endif
+  return pinTo(Next == AllowedCpus.end() ? AllowedCpus.front() : *Next);
 }
 
 } // namespace exegesis

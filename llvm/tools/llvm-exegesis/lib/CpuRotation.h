@@ -39,6 +39,9 @@ public:
   static int getCurrentCpu();
 
 private:
+  /// Pins the calling thread to \p Cpu.
+  bool pinTo(int Cpu);
+
   std::vector<int> AllowedCpus;
   bool Moved = false;
 };

@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
@@ -474,7 +475,13 @@ private:
 /// A shared anonymous mapping unmapped on scope exit.
 class SharedMapping {
 public:
-  SharedMapping(void *Address, size_t Size) : Address(Address), Size(Size) {}
+  /// At least \p Size bytes, whole pages; only the pages written are ever
+  /// backed.
+  static Expected<SharedMapping> create(size_t Size, size_t PageSize);
+  SharedMapping(SharedMapping &&Other)
+      : Address(std::exchange(Other.Address, MAP_FAILED)), Size(Other.Size) {}
+  SharedMapping(const SharedMapping &) = delete;
+  SharedMapping &operator=(const SharedMapping &) = delete;
   ~SharedMapping() {
     if (Address != MAP_FAILED)
       munmap(Address, Size);
@@ -482,6 +489,8 @@ public:
   void *get() const { return Address; }
 
 private:
+  SharedMapping(void *Address, size_t Size) : Address(Address), Size(Size) {}
+
   void *Address;
   size_t Size;
 };
@@ -489,6 +498,17 @@ private:
 Error toolError(const Twine &What, int Errno) {
   return createStringError(inconvertibleErrorCode(),
                            What + ": " + describeSystemError(Errno));
+}
+
+Expected<SharedMapping> SharedMapping::create(size_t Size, size_t PageSize) {
+  Size = (Size + PageSize - 1) / PageSize * PageSize;
+  void *Address = mmap(nullptr, Size, PROT_READ | PROT_WRITE,
+                       MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Address == MAP_FAILED)
+    return toolError("Failed to map memory shared with the benchmarking "
+                     "subprocess",
+                     errno);
+  return SharedMapping(Address, Size);
 }
 
 /// How the child ended, as seen through wait and ptrace.
@@ -855,17 +875,11 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
                              "the run was interrupted");
   size_t NumReadings = Functions.size() * NumSamples;
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  size_t SharedSize = (sizeof(SharedResults) +
-                       NumReadings * sizeof(RawGroupReading) + PageSize - 1) /
-                      PageSize * PageSize;
-  SharedMapping Shared(mmap(nullptr, SharedSize, PROT_READ | PROT_WRITE,
-                            MAP_SHARED | MAP_ANONYMOUS, -1, 0),
-                       SharedSize);
-  if (Shared.get() == MAP_FAILED)
-    return toolError("Failed to map memory shared with the benchmarking "
-                     "subprocess",
-                     errno);
-  auto *Results = static_cast<SharedResults *>(Shared.get());
+  Expected<SharedMapping> Shared = SharedMapping::create(
+      sizeof(SharedResults) + NumReadings * sizeof(RawGroupReading), PageSize);
+  if (!Shared)
+    return Shared.takeError();
+  auto *Results = static_cast<SharedResults *>(Shared->get());
   auto *Readings = reinterpret_cast<RawGroupReading *>(Results + 1);
 
   std::vector<uintptr_t> Entries;
@@ -916,17 +930,13 @@ Expected<std::string> SubProcessFunctionExecutor::runProcedure(
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   size_t HeadSize =
       (sizeof(SharedResults) + PageSize - 1) / PageSize * PageSize;
-  size_t SharedSize = HeadSize + ProcedureResultCapacity;
-  SharedMapping Shared(mmap(nullptr, SharedSize, PROT_READ | PROT_WRITE,
-                            MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-                       SharedSize);
-  if (Shared.get() == MAP_FAILED)
-    return toolError("Failed to map memory shared with the benchmarking "
-                     "subprocess",
-                     errno);
-  auto *Results = static_cast<SharedResults *>(Shared.get());
+  Expected<SharedMapping> Shared =
+      SharedMapping::create(HeadSize + ProcedureResultCapacity, PageSize);
+  if (!Shared)
+    return Shared.takeError();
+  auto *Results = static_cast<SharedResults *>(Shared->get());
   auto *Result = reinterpret_cast<ProcedureResultHeader *>(
-      static_cast<char *>(Shared.get()) + HeadSize);
+      static_cast<char *>(Shared->get()) + HeadSize);
 
   std::vector<uintptr_t> Entries;
   Expected<ChildContext> Context = makeContext(

@@ -35,6 +35,20 @@ struct Outcome {
   SampleTable Samples;
 };
 
+/// How a request failed: a snippet failure or the tool's own error.
+Outcome failureOf(Error E) {
+  Outcome Result;
+  handleAllErrors(
+      std::move(E),
+      [&](const SnippetFailure &Failure) {
+        Result.IsSnippetFailure = true;
+        Result.Message = Failure.getMessage();
+        Result.Fault = Failure.getFault();
+      },
+      [&](const ErrorInfoBase &Other) { Result.Message = Other.message(); });
+  return Result;
+}
+
 Outcome run(ArrayRef<const ExecutableFunction *> Functions,
             SubProcessOptions Options = {}, CounterSpec Counters = taskClock(),
             const FixedLayout &Layout = FixedLayout(),
@@ -42,20 +56,11 @@ Outcome run(ArrayRef<const ExecutableFunction *> Functions,
   SubProcessFunctionExecutor Executor(std::move(Counters), Options);
   Expected<SampleTable> Samples =
       Executor.runAndSample(Functions, NumSamples, Layout);
+  if (!Samples)
+    return failureOf(Samples.takeError());
   Outcome Result;
-  if (Samples) {
-    Result.Ok = true;
-    Result.Samples = std::move(*Samples);
-    return Result;
-  }
-  handleAllErrors(
-      Samples.takeError(),
-      [&](const SnippetFailure &Failure) {
-        Result.IsSnippetFailure = true;
-        Result.Message = Failure.getMessage();
-        Result.Fault = Failure.getFault();
-      },
-      [&](const ErrorInfoBase &Other) { Result.Message = Other.message(); });
+  Result.Ok = true;
+  Result.Samples = std::move(*Samples);
   return Result;
 }
 
@@ -184,10 +189,8 @@ TEST(SubProcessFunctionExecutorTest, DummyCountersRunTheCode) {
   EXPECT_TRUE(R.Samples[0][0].empty());
 }
 
-TEST(SubProcessFunctionExecutorTest, SegfaultNamesSignalAndInstruction) {
-  ExecutableFunction Good = function(AddRaxRax + Ret);
-  ExecutableFunction Bad = function(repeat(AddRaxRax, 2) + LoadFromNull + Ret);
-  Outcome R = run({&Good, &Bad});
+/// The second function's load from address 0, two adds into it, faulted.
+void expectNullLoadInTheSecondFunction(const Outcome &R) {
   ASSERT_TRUE(R.IsSnippetFailure) << R.Message;
   EXPECT_EQ(R.Message,
             "The benchmarking subprocess sent unexpected signal: Segmentation "
@@ -197,6 +200,12 @@ TEST(SubProcessFunctionExecutorTest, SegfaultNamesSignalAndInstruction) {
   EXPECT_EQ(R.Fault->InstructionOffset, 6u);
   EXPECT_EQ(R.Fault->FaultAddress, 0u);
   EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, SegfaultNamesSignalAndInstruction) {
+  ExecutableFunction Good = function(AddRaxRax + Ret);
+  ExecutableFunction Bad = function(repeat(AddRaxRax, 2) + LoadFromNull + Ret);
+  expectNullLoadInTheSecondFunction(run({&Good, &Bad}));
 }
 
 TEST(SubProcessFunctionExecutorTest, OtherSignals) {
@@ -352,20 +361,11 @@ Outcome runProcedure(ArrayRef<const ExecutableFunction *> Functions,
   SubProcessFunctionExecutor Executor(taskClock(), Options);
   Expected<std::string> Returned =
       Executor.runProcedure(Functions, FixedLayout(), Procedure);
+  if (!Returned)
+    return failureOf(Returned.takeError());
   Outcome Result;
-  if (Returned) {
-    Result.Ok = true;
-    Bytes = std::move(*Returned);
-    return Result;
-  }
-  handleAllErrors(
-      Returned.takeError(),
-      [&](const SnippetFailure &Failure) {
-        Result.IsSnippetFailure = true;
-        Result.Message = Failure.getMessage();
-        Result.Fault = Failure.getFault();
-      },
-      [&](const ErrorInfoBase &Other) { Result.Message = Other.message(); });
+  Result.Ok = true;
+  Bytes = std::move(*Returned);
   return Result;
 }
 
@@ -430,14 +430,7 @@ TEST(SubProcessFunctionExecutorTest, AFaultInALaterSamplingIsLocated) {
         return std::string("not reached");
       },
       Bytes);
-  ASSERT_TRUE(R.IsSnippetFailure) << R.Message;
-  EXPECT_EQ(R.Message,
-            "The benchmarking subprocess sent unexpected signal: Segmentation "
-            "fault");
-  ASSERT_TRUE(R.Fault.has_value());
-  EXPECT_EQ(R.Fault->FunctionIndex, 1u);
-  EXPECT_EQ(R.Fault->InstructionOffset, 6u);
-  EXPECT_FALSE(haveChildren());
+  expectNullLoadInTheSecondFunction(R);
 }
 
 TEST(SubProcessFunctionExecutorTest, AProcedureEndedByTheSnippetIsIncomplete) {
