@@ -26,6 +26,8 @@ namespace exegesis {
 /// gives the value each immediate operand would take by the operand-type
 /// rules; it is returned where the instruction round-trips with it, or
 /// where no candidate makes it round-trip (then the decoder cannot judge).
+/// The answer is cached per opcode: \p Preferred must not depend on the
+/// caller.
 int64_t chooseAArch64Immediate(
     unsigned Opcode, unsigned OperandIndex,
     const std::function<int64_t(unsigned OperandIndex)> &Preferred);
