@@ -180,6 +180,9 @@ Expected<std::vector<MCInst>> setAArch64Register(const MCSubtargetInfo &STI,
   std::vector<MCInst> Out;
   if (RI.regsOverlap(Reg, N.SP) || RI.regsOverlap(Reg, N.XZR))
     return cannotSet(N, Reg, "not a writable general-purpose register");
+  if (STI.getTargetTriple().isOSWindows() && RI.regsOverlap(Reg, N.X18))
+    return cannotSet(N, Reg,
+                     "Windows keeps the thread environment block in X18");
   if (isInClass(N.GPR64, Reg) || isInClass(N.GPR32, Reg)) {
     bool Is64Bit = isInClass(N.GPR64, Reg);
     Expected<APInt> V =

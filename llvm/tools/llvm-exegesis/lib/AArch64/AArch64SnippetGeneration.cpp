@@ -11,7 +11,8 @@
 // that Windows reserves X18 for the thread environment block, and which
 // opcodes a user-mode snippet cannot hold (system instructions, exception
 // generation, pointer authentication of pointers that were never signed,
-// EL1-only tag loads and stores).
+// EL1-only tag loads and stores, SME's matrix instructions, which need a
+// streaming mode the generated function does not enter).
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,7 +105,34 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
     if (startsWithAny(Name, TagMultiplePrefixes))
       return std::string("tag load/store of many granules: an EL1 "
                          "instruction");
+    if (usesMatrixState(State, Model) || Name.starts_with("ZERO_M") ||
+        Name.starts_with("ZERO_T"))
+      return std::string("SME matrix instruction: ZA and ZT0 exist only in "
+                         "streaming mode with ZA enabled (SMSTART), which "
+                         "generated functions do not enter");
     return SnippetGenerationTarget::getUnsupportedReason(State, Model);
+  }
+
+  /// Whether \p Model names a ZA tile, ZA slice or ZT0, explicitly or not.
+  static bool usesMatrixState(const LLVMState &State,
+                              const InstructionModel &Model) {
+    const MCRegisterInfo &RI = State.getRegInfo();
+    for (const ModelOperand &Op : Model.operands()) {
+      if (Op.RegClassID < 0)
+        continue;
+      StringRef Class = RI.getRegClassName(&RI.getRegClass(Op.RegClassID));
+      if (Class.starts_with("MPR") || Class.starts_with("ZTR"))
+        return true;
+    }
+    const MCInstrDesc &Desc = Model.getDesc();
+    for (ArrayRef<MCPhysReg> Implicit :
+         {Desc.implicit_uses(), Desc.implicit_defs()})
+      for (MCPhysReg Reg : Implicit) {
+        StringRef Name = RI.getName(Reg);
+        if (Name.starts_with("ZA") || Name == "ZT0")
+          return true;
+      }
+    return false;
   }
 
   int64_t getDefaultImmediate(const InstructionModel &Model,
