@@ -46,6 +46,11 @@ struct AArch64Names {
   unsigned PTRUE_B = Table.opcode("PTRUE_B");
   unsigned PFALSE = Table.opcode("PFALSE");
   unsigned MSR = Table.opcode("MSR");
+  /// Opcodes whose operands show the backend's operand types for immediate
+  /// shifts, MSL shifts and implicit zero lanes.
+  unsigned ADDXri = Table.opcode("ADDXri");
+  unsigned MOVIv4s_msl = Table.opcode("MOVIv4s_msl");
+  unsigned UMOVvi16_idx0 = Table.opcode("UMOVvi16_idx0");
   unsigned RET = Table.opcode("RET");
 
   MCRegister SP = Table.reg("SP");

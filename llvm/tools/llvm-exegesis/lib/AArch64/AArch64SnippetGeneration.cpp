@@ -31,24 +31,22 @@ namespace {
 /// AArch64's target operand types, learnt once from opcodes known to have
 /// them: the tablegen'd operand type enum is not installed.
 struct AArch64OperandTypes {
-  TargetNameTable Table{"aarch64-unknown-linux-gnu"};
-
-  std::optional<uint8_t> typeOf(StringRef Opcode, unsigned Operand) {
-    unsigned Op = Table.opcode(Opcode);
-    const MCInstrInfo &II = Table.getInstrInfo();
-    if (!Op || Operand >= II.get(Op).getNumOperands())
+  static std::optional<uint8_t> typeOf(unsigned Opcode, unsigned Operand) {
+    const MCInstrInfo &II = AArch64Names::get().Table.getInstrInfo();
+    if (!Opcode || Operand >= II.get(Opcode).getNumOperands())
       return std::nullopt;
-    return II.get(Op).operands()[Operand].OperandType;
+    return II.get(Opcode).operands()[Operand].OperandType;
   }
 
   /// The shift of `add x0, x1, #imm{, lsl #12}` and `movi v0.4s, #imm{, lsl
   /// #n}`, and the extend flags of register-offset loads: 0 is always
   /// valid, 1 is not for the shifts.
-  std::optional<uint8_t> Shifter = typeOf("ADDXri", 3);
+  std::optional<uint8_t> Shifter = typeOf(AArch64Names::get().ADDXri, 3);
   /// `msl #8` or `msl #16`, encoded as 0x108 / 0x110.
-  std::optional<uint8_t> MSLShift = typeOf("MOVIv4s_msl", 2);
+  std::optional<uint8_t> MSLShift = typeOf(AArch64Names::get().MOVIv4s_msl, 2);
   /// The lane of UMOVvi16_idx0 and the like, which only 0 encodes.
-  std::optional<uint8_t> ImplicitZero = typeOf("UMOVvi16_idx0", 2);
+  std::optional<uint8_t> ImplicitZero =
+      typeOf(AArch64Names::get().UMOVvi16_idx0, 2);
 
   static AArch64OperandTypes &get() {
     static AArch64OperandTypes Types;
