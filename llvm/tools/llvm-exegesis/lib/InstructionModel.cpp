@@ -25,7 +25,11 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
     int ClassID = Info.RegClass >= 0 || Info.isLookupRegClassByHwMode()
                       ? InstrInfo.getOpRegClassID(Info, HwMode)
                       : -1;
-    if (Info.OperandType == MCOI::OPERAND_PCREL)
+    // A PC-relative operand of a branch or call is where it goes, which a
+    // snippet cannot choose; elsewhere (AArch64's ADR and literal loads) it
+    // is an offset like any immediate.
+    bool Jumps = Desc->isBranch() || Desc->isCall() || Desc->isIndirectBranch();
+    if (Info.OperandType == MCOI::OPERAND_PCREL && Jumps)
       Op.Kind = OperandKind::Unsupported;
     else if (ClassID >= 0)
       Op.Kind = OperandKind::Register;

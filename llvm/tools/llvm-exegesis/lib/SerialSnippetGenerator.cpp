@@ -23,6 +23,28 @@ static SmallVector<MCRegister, 32> candidateRegisters(const RegisterPool &Pool,
   return Regs;
 }
 
+/// Whether \p Reg in slot \p SlotIndex would share a register between an
+/// early-clobber def and a use of the same instruction (AArch64's store
+/// exclusives: the status register must differ from the data and the
+/// address), given the registers already chosen in \p Values.
+static bool breaksEarlyClobber(const RegisterPool &Pool,
+                               const InstructionModel &Model,
+                               const SlotValues &Values, unsigned SlotIndex,
+                               MCRegister Reg) {
+  const OperandSlot &Slot = Model.slots()[SlotIndex];
+  for (unsigned I = 0, E = Model.slots().size(); I < E; ++I) {
+    const OperandSlot &Other = Model.slots()[I];
+    if (I == SlotIndex || !Values[I] || !Values[I]->isReg() ||
+        !Values[I]->getReg().isValid())
+      continue;
+    bool Conflict = (Slot.IsEarlyClobber && Slot.IsDef && Other.IsUse) ||
+                    (Other.IsEarlyClobber && Other.IsDef && Slot.IsUse);
+    if (Conflict && Pool.aliases(Reg, Values[I]->getReg()))
+      return true;
+  }
+  return false;
+}
+
 static bool isLinkableRegisterSlot(const InstructionModel &Model,
                                    const OperandSlot &Slot) {
   return Slot.Kind == OperandKind::Register &&
@@ -89,6 +111,9 @@ bool SerialSnippetGenerator::linkDefToUse(PartialInstruction &Producer,
       for (MCRegister DefReg : DefRegs)
         for (MCRegister UseReg : UseRegs) {
           if (Exact ? DefReg != UseReg : !Pool.aliases(DefReg, UseReg))
+            continue;
+          if (breaksEarlyClobber(Pool, P, Producer.Values, D, DefReg) ||
+              breaksEarlyClobber(Pool, C, Consumer.Values, U, UseReg))
             continue;
           Producer.Values[D] = MCOperand::createReg(DefReg);
           Consumer.Values[U] = MCOperand::createReg(UseReg);

@@ -89,6 +89,7 @@ std::string SnippetGenerationTarget::describeConfiguration(
 
 const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
 const SnippetGenerationTarget *getTheRISCVSnippetGenerationTarget();
+const SnippetGenerationTarget *getTheAArch64SnippetGenerationTarget();
 
 const SnippetGenerationTarget &
 SnippetGenerationTarget::lookup(const Triple &TT) {
@@ -97,6 +98,8 @@ SnippetGenerationTarget::lookup(const Triple &TT) {
     return *getTheX86SnippetGenerationTarget();
   if (TT.isRISCV())
     return *getTheRISCVSnippetGenerationTarget();
+  if (TT.isAArch64())
+    return *getTheAArch64SnippetGenerationTarget();
   return Generic;
 }
 

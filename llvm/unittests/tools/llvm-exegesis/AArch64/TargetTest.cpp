@@ -107,16 +107,12 @@ TEST_F(AArch64TargetTest, FloatingPointAndVectorRegistersGoThroughX16) {
 }
 
 TEST_F(AArch64TargetTest, NarrowValuesExtendAsUpstream) {
-  // DEFREG Q0 ff and D0 ff are all ones, as upstream; X0 ff is 0xFF.
-  const char *Ones[] = {"mov x16, #0xffff", "movk x16, #0xffff, lsl #16",
-                        "movk x16, #0xffff, lsl #32",
-                        "movk x16, #0xffff, lsl #48"};
+  // DEFREG Q0 ff and D0 ff are all ones, as upstream, and so a byte mask
+  // MOVI sets them; X0 ff is 0xFF.
   EXPECT_THAT(setReg("Q0", APInt(8, 0xff)),
-              ElementsAre(Ones[0], Ones[1], Ones[2], Ones[3], "fmov d0, x16",
-                          Ones[0], Ones[1], Ones[2], Ones[3],
-                          "mov v0.d[1], x16"));
+              ElementsAre("movi v0.2d, #0xffffffffffffffff"));
   EXPECT_THAT(setReg("D0", APInt(8, 0xff)),
-              ElementsAre(Ones[0], Ones[1], Ones[2], Ones[3], "fmov d0, x16"));
+              ElementsAre("movi d0, #0xffffffffffffffff"));
   EXPECT_THAT(setReg("S0", APInt(4, 0x8)),
               ElementsAre("mov w16, #0xfff8", "movk w16, #0xffff, lsl #16",
                           "fmov s0, w16"));
@@ -124,6 +120,20 @@ TEST_F(AArch64TargetTest, NarrowValuesExtendAsUpstream) {
   EXPECT_THAT(setReg("W0", APInt(8, 0xff)), ElementsAre("mov w0, #0xff"));
   EXPECT_THAT(setReg("NZCV", APInt(4, 0x8)),
               ElementsAre("mov x16, #0x8", "msr NZCV, x16"));
+}
+
+TEST_F(AArch64TargetTest, ZeroesAreMoviAsUpstream) {
+  EXPECT_THAT(setReg("Q3", APInt(128, 0)),
+              ElementsAre("movi v3.2d, #0000000000000000"));
+  for (const char *Name : {"D3", "S3", "H3", "B3"})
+    EXPECT_THAT(setReg(Name, APInt(64, 0)),
+                ElementsAre("movi d3, #0000000000000000"))
+        << Name;
+  EXPECT_THAT(setReg("Z3", APInt(64, 0)), ElementsAre("mov z3.d, #0x0"));
+  EXPECT_THAT(setReg("P3", APInt(16, 0xffff)), ElementsAre("ptrue p3.b"));
+  EXPECT_THAT(setReg("P3", APInt(16, 0)), ElementsAre("pfalse p3.b"));
+  EXPECT_THAT(setReg("FPCR", APInt(64, 0)),
+              ElementsAre("mov x16, #0x0", "msr FPCR, x16"));
 }
 
 TEST_F(AArch64TargetTest, X16ValuesAreSetAfterWhatPassesThroughIt) {

@@ -1,0 +1,167 @@
+//===-- AArch64/AArch64SnippetGeneration.cpp - AArch64 snippet rules
+//-------===//
+//
+// What the generic generators cannot know about AArch64: immediates whose
+// encodings are not plain numbers (the LSL amount of an ADD/SUB or MOVI
+// immediate is 0 or 12 / 0-24 in steps of 8, an MSL shift is 264 for
+// `msl #8`, the lane of an `_idx0` form is always 0; others are found by
+// AArch64ImmediateChoice.h), the offset of a PC-relative load (eight words
+// ahead, as upstream), that an SVE governing
+// predicate starts all true so that the instruction does its whole work,
+// that Windows reserves X18 for the thread environment block, and which
+// opcodes a user-mode snippet cannot hold (system instructions, exception
+// generation, pointer authentication of pointers that were never signed,
+// EL1-only tag loads and stores, SME's matrix instructions, which need a
+// streaming mode the generated function does not enter).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../LLVMState.h"
+#include "../SnippetGenerationTarget.h"
+#include "../Target.h"
+#include "AArch64ImmediateChoice.h"
+#include "AArch64Names.h"
+#include "AArch64RegisterSetup.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace llvm {
+namespace exegesis {
+namespace {
+
+/// AArch64's target operand types, learnt once from opcodes known to have
+/// them: the tablegen'd operand type enum is not installed.
+struct AArch64OperandTypes {
+  static std::optional<uint8_t> typeOf(unsigned Opcode, unsigned Operand) {
+    const MCInstrInfo &II = AArch64Names::get().Table.getInstrInfo();
+    if (!Opcode || Operand >= II.get(Opcode).getNumOperands())
+      return std::nullopt;
+    return II.get(Opcode).operands()[Operand].OperandType;
+  }
+
+  /// The shift of `add x0, x1, #imm{, lsl #12}` and `movi v0.4s, #imm{, lsl
+  /// #n}`, and the extend flags of register-offset loads: 0 is always
+  /// valid, 1 is not for the shifts.
+  std::optional<uint8_t> Shifter = typeOf(AArch64Names::get().ADDXri, 3);
+  /// `msl #8` or `msl #16`, encoded as 0x108 / 0x110.
+  std::optional<uint8_t> MSLShift = typeOf(AArch64Names::get().MOVIv4s_msl, 2);
+  /// The lane of UMOVvi16_idx0 and the like, which only 0 encodes.
+  std::optional<uint8_t> ImplicitZero =
+      typeOf(AArch64Names::get().UMOVvi16_idx0, 2);
+
+  static AArch64OperandTypes &get() {
+    static AArch64OperandTypes Types;
+    return Types;
+  }
+};
+
+/// Opcode name prefixes that are no user-mode instruction to benchmark.
+constexpr StringLiteral SystemPrefixes[] = {
+    "SVC",  "HVC",   "SMC",    "BRK",     "HLT",     "DCPS",  "ERET",
+    "DRPS", "MSR",   "MRS",    "SYS",     "TLBI",    "WFE",   "WFI",
+    "SEV",  "CLREX", "TSTART", "TCOMMIT", "TCANCEL", "TTEST", "UDF"};
+/// Authentication of a pointer that was never signed faults where FEAT_FPAC
+/// is implemented, and poisons the pointer elsewhere.
+constexpr StringLiteral PointerAuthPrefixes[] = {"AUT", "LDRAA", "LDRAB",
+                                                 "XPAC"};
+/// Tag loads and stores of many granules are EL1 instructions.
+constexpr StringLiteral TagMultiplePrefixes[] = {"LDGM", "STGM", "STZGM"};
+
+static bool startsWithAny(StringRef Name, ArrayRef<StringLiteral> Prefixes) {
+  return any_of(Prefixes, [&](StringRef P) { return Name.starts_with(P); });
+}
+
+class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
+  void getReservedRegisters(const LLVMState &State,
+                            const RegisterReservationOptions &,
+                            std::vector<MCRegister> &Regs) const override {
+    if (!State.getTriple().isOSWindows())
+      return;
+    for (StringRef Name : {"X18", "W18"})
+      if (std::optional<MCRegister> Reg = State.getRegisterByName(Name))
+        Regs.push_back(*Reg);
+  }
+
+  /// The assembler and the disassembler accept only the extensions of the
+  /// CPU (SVE, SME, MTE...), as the CPU itself does.
+  bool featuresDecideValidity() const override { return true; }
+
+  APInt getInitialValue(const LLVMState &State, MCRegister Reg) const override {
+    if (isInClass(AArch64Names::get().PPR, Reg))
+      return APInt::getAllOnes(AArch64PredicateValueBits);
+    return SnippetGenerationTarget::getInitialValue(State, Reg);
+  }
+
+  std::optional<std::string>
+  getUnsupportedReason(const LLVMState &State,
+                       const InstructionModel &Model) const override {
+    StringRef Name = Model.getName();
+    if (startsWithAny(Name, SystemPrefixes))
+      return std::string("system instruction");
+    if (startsWithAny(Name, PointerAuthPrefixes))
+      return std::string("pointer authentication: authenticating a pointer "
+                         "that was never signed faults or poisons it");
+    if (startsWithAny(Name, TagMultiplePrefixes))
+      return std::string("tag load/store of many granules: an EL1 "
+                         "instruction");
+    if (usesMatrixState(State, Model) || Name.starts_with("ZERO_M") ||
+        Name.starts_with("ZERO_T"))
+      return std::string("SME matrix instruction: ZA and ZT0 exist only in "
+                         "streaming mode with ZA enabled (SMSTART), which "
+                         "generated functions do not enter");
+    return SnippetGenerationTarget::getUnsupportedReason(State, Model);
+  }
+
+  /// Whether \p Model names a ZA tile, ZA slice or ZT0, explicitly or not.
+  static bool usesMatrixState(const LLVMState &State,
+                              const InstructionModel &Model) {
+    const MCRegisterInfo &RI = State.getRegInfo();
+    for (const ModelOperand &Op : Model.operands()) {
+      if (Op.RegClassID < 0)
+        continue;
+      StringRef Class = RI.getRegClassName(&RI.getRegClass(Op.RegClassID));
+      if (Class.starts_with("MPR") || Class.starts_with("ZTR"))
+        return true;
+    }
+    const MCInstrDesc &Desc = Model.getDesc();
+    for (ArrayRef<MCPhysReg> Implicit :
+         {Desc.implicit_uses(), Desc.implicit_defs()})
+      for (MCPhysReg Reg : Implicit) {
+        StringRef Name = RI.getName(Reg);
+        if (Name.starts_with("ZA") || Name == "ZT0")
+          return true;
+      }
+    return false;
+  }
+
+  int64_t getDefaultImmediate(const InstructionModel &Model,
+                              const OperandSlot &Slot) const override {
+    const MCInstrDesc &Desc = Model.getDesc();
+    return chooseAArch64Immediate(
+        Model.getOpcode(), Slot.Operands.front(), [&](unsigned Operand) {
+          return immediateForType(Desc.operands()[Operand].OperandType);
+        });
+  }
+
+  /// The value the operand type asks for; the choice is then checked by
+  /// encoding and decoding the instruction.
+  static int64_t immediateForType(uint8_t Type) {
+    AArch64OperandTypes &Types = AArch64OperandTypes::get();
+    if (Type == MCOI::OPERAND_PCREL)
+      return 8;
+    if (Type == Types.MSLShift)
+      return 0x108;
+    if (Type == Types.Shifter || Type == Types.ImplicitZero)
+      return 0;
+    return 1;
+  }
+};
+
+} // namespace
+
+const SnippetGenerationTarget *getTheAArch64SnippetGenerationTarget() {
+  static const AArch64SnippetGenerationTarget Target;
+  return &Target;
+}
+
+} // namespace exegesis
+} // namespace llvm
