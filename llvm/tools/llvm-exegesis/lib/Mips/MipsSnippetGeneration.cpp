@@ -9,12 +9,15 @@
 // exist (featuresDecideValidity), and an opcode's printed form must
 // assemble back to its own bytes, since the opcodes of the other ISA
 // modes and revisions (microMIPS, MIPS16, the release 6 re-encodings)
-// print as text the current mode accepts as another instruction.
+// print as text the current mode accepts as another instruction. Loads get
+// their own snippets (MipsLoadSnippets.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "../LLVMState.h"
 #include "../SnippetGenerationTarget.h"
+#include "MipsLoadSnippets.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 
 namespace llvm {
 namespace exegesis {
@@ -83,7 +86,45 @@ class MipsSnippetGenerationTarget : public SnippetGenerationTarget {
       return Reason;
     if (isJump(Name))
       return std::string("jump");
+    // The FPU is in one mode: 64-bit FPRs (FR=1: mips64, or -mattr=+fp64)
+    // or even/odd pairs of 32-bit ones (FR=0); an instruction of the other
+    // mode names registers that do not exist as such.
+    const MCSubtargetInfo &STI = State.getSubtargetInfo();
+    bool FR1 = State.getTriple().isMIPS64() || STI.checkFeatures("+fp64");
+    const MCRegisterInfo &RI = State.getRegInfo();
+    for (const ModelOperand &Op : Model.operands()) {
+      if (Op.RegClassID < 0)
+        continue;
+      StringRef Class = RI.getRegClassName(&RI.getRegClass(Op.RegClassID));
+      if (FR1 && Class == "AFGR64")
+        return std::string("its doubles are pairs of 32-bit FPRs (FR=0), but "
+                           "the subtarget's FPRs are 64-bit (FR=1): use the "
+                           "_D64 form");
+      if (!FR1 && Class == "FGR64")
+        return std::string("64-bit FPR instruction, but the subtarget's FPRs "
+                           "are 32-bit pairs (FR=0): use -mattr=+fp64");
+    }
+    // The indexed FPU loads and stores (LWXC1, SDXC1...) name their base
+    // and index as plain registers: nothing says which to point at the
+    // scratch memory.
+    const MCInstrDesc &Desc = Model.getDesc();
+    if ((Desc.mayLoad() || Desc.mayStore()) && Model.memoryReferences().empty())
+      return std::string("memory access whose address operands are not "
+                         "marked as such, so they cannot be pointed at the "
+                         "scratch memory");
     return std::nullopt;
+  }
+
+  bool preparesSnippet(const LLVMState &State,
+                       const InstructionModel &Model) const override {
+    return isMipsChainableLoad(State, Model) &&
+           !getUnsupportedReason(State, Model);
+  }
+
+  std::optional<PreparedSnippet>
+  getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
+                     bool Serial, unsigned Index) const override {
+    return getMipsLoadSnippet(State, Model, Serial, Index);
   }
 };
 
