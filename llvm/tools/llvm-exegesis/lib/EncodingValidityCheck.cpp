@@ -11,6 +11,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include <algorithm>
 
 namespace llvm {
 namespace exegesis {
@@ -159,9 +160,12 @@ EncodingValidityCheck::whyInvalid(const MCInst &Inst) {
       return Result.Complaint;
     if (SnippetGenerationTarget::lookup(State.getTriple())
             .printedFormMustAssembleToSameBytes() &&
-        Result.Bytes != Bytes)
-      return "its text '" + StringRef(Text).trim().str() +
+        Result.Bytes != Bytes) {
+      std::string Shown = StringRef(Text).trim().str();
+      std::replace(Shown.begin(), Shown.end(), '\t', ' ');
+      return "its text '" + Shown +
              "' assembles to another instruction in this mode";
+    }
     return std::nullopt;
   };
   if (Disassembler) {
