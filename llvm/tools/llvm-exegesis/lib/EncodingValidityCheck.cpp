@@ -11,7 +11,6 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
-#include <algorithm>
 
 namespace llvm {
 namespace exegesis {
@@ -160,12 +159,10 @@ EncodingValidityCheck::whyInvalid(const MCInst &Inst) {
       return Result.Complaint;
     if (SnippetGenerationTarget::lookup(State.getTriple())
             .printedFormMustAssembleToSameBytes() &&
-        Result.Bytes != Bytes) {
-      std::string Shown = StringRef(Text).trim().str();
-      std::replace(Shown.begin(), Shown.end(), '\t', ' ');
-      return "its text '" + Shown +
-             "' assembles to another instruction in this mode";
-    }
+        Result.Bytes != Bytes)
+      return std::string("its printed form assembles to another instruction "
+                         "in this mode (an opcode of another ISA mode or "
+                         "revision)");
     return std::nullopt;
   };
   if (Disassembler) {

@@ -25,16 +25,21 @@ namespace {
 
 /// Opcode name prefixes of instructions that are no user-mode code to
 /// benchmark: system calls, breakpoints, returns from exceptions, waiting,
-/// cache and TLB maintenance, coprocessor 0 and interrupt control.
+/// cache and TLB maintenance, coprocessor 0 and interrupt control, the MT
+/// ASE's thread control, and coprocessor 2 and 3, which are unusable in
+/// user mode on most cores.
 constexpr StringLiteral SystemPrefixes[] = {
-    "SYSCALL", "BREAK", "SDBBP",  "ERET",   "DERET",   "WAIT",   "TLB",
-    "CACHE",   "MTC0",  "MFC0",   "DMTC0",  "DMFC0",   "MTHC0",  "MFHC0",
-    "MTGC0",   "MFGC0", "DMTGC0", "DMFGC0", "HYPCALL", "RDPGPR", "WRPGPR",
-    "EVP",     "DVP",   "GINV",   "SIGRIE", "CTC2",    "CFC2",   "MTC2",
-    "MFC2",    "DMTC2", "DMFC2",  "MTHC2",  "MFHC2"};
+    "SYSCALL", "BREAK",  "SDBBP",  "ERET",   "DERET",  "WAIT",   "TLB",
+    "CACHE",   "MTC0",   "MFC0",   "DMTC0",  "DMFC0",  "MTHC0",  "MFHC0",
+    "MTGC0",   "MFGC0",  "DMTGC0", "DMFGC0", "MTHGC0", "MFHGC0", "HYPCALL",
+    "RDPGPR",  "WRPGPR", "EVP",    "DVP",    "GINV",   "SIGRIE", "CTC2",
+    "CFC2",    "MTC2",   "MFC2",   "DMTC2",  "DMFC2",  "MTHC2",  "MFHC2",
+    "DMT",     "EMT",    "DVPE",   "EVPE",   "FORK",   "YIELD",  "MFTR",
+    "MTTR",    "LWC2",   "LDC2",   "SWC2",   "SDC2",   "LWC3",   "LDC3",
+    "SWC3",    "SDC3"};
 
 /// Conditional traps: whether they trap depends on the values compared.
-constexpr StringLiteral TrapPrefixes[] = {"TEQ", "TGE", "TLT", "TNE"};
+constexpr StringLiteral TrapPrefixes[] = {"TEQ", "TGE", "TLT", "TNE", "TTLTIU"};
 
 /// Jumps LLVM does not mark as branches or calls.
 constexpr StringLiteral JumpPrefixes[] = {"J",   "JAL",   "JALR", "JR",
@@ -104,13 +109,13 @@ class MipsSnippetGenerationTarget : public SnippetGenerationTarget {
         return std::string("64-bit FPR instruction, but the subtarget's FPRs "
                            "are 32-bit pairs (FR=0): use -mattr=+fp64");
     }
-    // The indexed FPU loads and stores (LWXC1, SDXC1...) name their base
+    // The indexed loads and stores (LWXC1, SDXC1, LWX...) name their base
     // and index as plain registers: nothing says which to point at the
     // scratch memory.
     const MCInstrDesc &Desc = Model.getDesc();
     if ((Desc.mayLoad() || Desc.mayStore()) && Model.memoryReferences().empty())
-      return std::string("memory access whose address operands are not "
-                         "marked as such, so they cannot be pointed at the "
+      return std::string("LLVM marks it as accessing memory but no operand "
+                         "as its address, so it cannot be pointed at the "
                          "scratch memory");
     return std::nullopt;
   }
