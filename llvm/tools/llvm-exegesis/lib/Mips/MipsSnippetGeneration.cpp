@@ -105,6 +105,8 @@ class MipsSnippetGenerationTarget : public SnippetGenerationTarget {
         return std::string("its doubles are pairs of 32-bit FPRs (FR=0), but "
                            "the subtarget's FPRs are 64-bit (FR=1): use the "
                            "_D64 form");
+      if (!State.getTriple().isMIPS64() && Class == "GPR64")
+        return std::string("64-bit GPR instruction: needs a mips64 triple");
       if (!FR1 && Class == "FGR64")
         return std::string("64-bit FPR instruction, but the subtarget's FPRs "
                            "are 32-bit pairs (FR=0): use -mattr=+fp64");
