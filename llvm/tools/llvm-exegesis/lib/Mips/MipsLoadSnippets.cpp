@@ -137,6 +137,14 @@ static MCRegister getView(const LLVMState &State, MCRegister Reg,
   return MCRegister();
 }
 
+static const MCRegisterClass *findRegClass(const MCRegisterInfo &RI,
+                                           StringRef Name) {
+  for (const MCRegisterClass &RC : RI.regclasses())
+    if (RI.getRegClassName(&RC) == Name)
+      return &RC;
+  return nullptr;
+}
+
 static MCInst makeInst(unsigned Opcode, ArrayRef<MCRegister> Regs) {
   MCInst Inst;
   Inst.setOpcode(Opcode);
@@ -174,15 +182,9 @@ std::optional<PreparedSnippet> getMipsLoadSnippet(const LLVMState &State,
   Snippet.Instructions = {Load(Def[0], 0)};
   const MCRegisterInfo &RI = State.getRegInfo();
   bool Wide = isMips64(State);
-  std::optional<unsigned> GPR32ID, GPR64ID;
-  for (const MCRegisterClass &RC : RI.regclasses()) {
-    StringRef Name = RI.getRegClassName(&RC);
-    if (Name == "GPR32")
-      GPR32ID = RC.getID();
-    if (Name == "GPR64")
-      GPR64ID = RC.getID();
-  }
-  if (!GPR32ID || !GPR64ID)
+  const MCRegisterClass *AddClass = findRegClass(RI, Wide ? "GPR64" : "GPR32");
+  const MCRegisterClass *FGR32 = findRegClass(RI, "FGR32");
+  if (!AddClass || !FGR32)
     return std::nullopt;
   MCRegister Value = Def[0];
   if (Shape->MoveToGPR) {
@@ -193,7 +195,7 @@ std::optional<PreparedSnippet> getMipsLoadSnippet(const LLVMState &State,
     if (!DoubleMove) {
       std::optional<MCRegister> Low;
       for (MCRegister Sub : RI.subregs_inclusive(Def[0]))
-        if (StringRef(State.getRegisterName(Sub)).starts_with("F") &&
+        if (FGR32->contains(Sub) &&
             (!Low || RI.getEncodingValue(Sub) < RI.getEncodingValue(*Low)))
           Low = Sub;
       if (!Low)
@@ -204,9 +206,8 @@ std::optional<PreparedSnippet> getMipsLoadSnippet(const LLVMState &State,
         makeInst(*Shape->MoveToGPR, {Carrier, Source}));
     Value = Carrier;
   }
-  const MCRegisterClass &AddClass = RI.getRegClass(Wide ? *GPR64ID : *GPR32ID);
-  MCRegister AddValue = getView(State, Value, AddClass);
-  MCRegister AddScratch = getView(State, Scratch, AddClass);
+  MCRegister AddValue = getView(State, Value, *AddClass);
+  MCRegister AddScratch = getView(State, Scratch, *AddClass);
   if (!AddValue.isValid() || !AddScratch.isValid())
     return std::nullopt;
   Snippet.Instructions.push_back(
