@@ -9,8 +9,9 @@
 // 64-bit values, DSLL/DSLL32 and ORI steps. Floating-point registers take
 // their bits from $at (the assembler temporary, which snippets never name)
 // through MTC1 (single, and both halves of an FP32-mode pair), DMTC1
-// (mips64) or MTC1/MTHC1 (mips32 with FP64); FCR31 through CTC1 and the
-// HI/LO accumulator through MTHI/MTLO.
+// (mips64) or MTC1/MTHC1 (mips32 with FP64); FCR31 through CTC1, the FP
+// condition codes FCC0-FCC7 together through CTC1 to FCCR, and the HI/LO
+// accumulator through MTHI/MTLO.
 //
 // The frame saves the callee-saved registers the function writes in the
 // order and at the offsets upstream's frame lowering gives them (the
@@ -91,6 +92,10 @@ struct MipsNames {
   MCRegister T9 = Table.reg("T9");
   MCRegister T9_64 = Table.reg("T9_64");
   MCRegister FCR31 = Table.reg("FCR31");
+  /// FCCR: the eight FP condition codes as bits 7..0.
+  MCRegister FCR25 = Table.reg("FCR25");
+  SmallVector<MCRegister, 8> FCC =
+      names({"FCC0", "FCC1", "FCC2", "FCC3", "FCC4", "FCC5", "FCC6", "FCC7"});
   MCRegister AC0 = Table.reg("AC0");
   MCRegister AC0_64 = Table.reg("AC0_64");
   MCRegister HI0 = Table.reg("HI0");
@@ -374,6 +379,28 @@ static void moveToAccumulatorHalf(const MipsNames &N, unsigned Move, bool Wide,
   Out.push_back(inst(Move, {reg(Carrier)}));
 }
 
+/// The bit of condition code \p Reg in FCCR.
+static uint32_t conditionBit(const MipsNames &N, MCRegister Reg) {
+  return 1u << (find(N.FCC, Reg) - N.FCC.begin());
+}
+
+/// Sets all eight FP condition codes at once from \p Bits with CTC1 to
+/// FCCR: a value for one of them clears the others.
+static Error setConditionCodes(const MipsNames &N, const MCSubtargetInfo &STI,
+                               uint32_t Bits, std::vector<MCInst> &Out) {
+  if (STI.checkFeatures("+soft-float"))
+    return cannotSet(N, N.FCC[0], "the subtarget has no FPU (+soft-float)");
+  if (isRelease6(STI))
+    return cannotSet(N, N.FCC[0], "release 6 has no FP condition codes");
+  MCRegister Source = N.ZERO;
+  if (Bits != 0) {
+    materialize32(N, N.AT, static_cast<int32_t>(Bits), false, Out);
+    Source = N.AT;
+  }
+  Out.push_back(inst(N.CTC1, {reg(N.FCR25), reg(Source)}));
+  return Error::success();
+}
+
 Expected<std::vector<MCInst>>
 MipsExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
                              const APInt &Value) const {
@@ -430,6 +457,16 @@ MipsExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
     Out.push_back(inst(N.CTC1, {reg(N.FCR31), reg(Source)}));
     return Out;
   }
+  if (is_contained(N.FCC, Reg)) {
+    Expected<APInt> V =
+        fitRegisterValue(RI, Reg, Value, 1, ValueExtension::Zero);
+    if (!V)
+      return V.takeError();
+    if (Error E = setConditionCodes(
+            N, STI, V->isZero() ? 0 : conditionBit(N, Reg), Out))
+      return E;
+    return Out;
+  }
   bool Accumulator = Reg == N.AC0 || Reg == N.AC0_64 || Reg == N.HI0 ||
                      Reg == N.LO0 || Reg == N.HI0_64 || Reg == N.LO0_64;
   if (Accumulator) {
@@ -471,9 +508,25 @@ MipsExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
     return !isInClass(N.GPR32, Reg) && !isInClass(N.GPR64, Reg);
   };
   std::vector<MCInst> Out;
+  // The condition codes share one control register: one write sets all
+  // those asked for.
+  std::optional<uint32_t> ConditionBits;
+  for (const RegisterValue &RV : Values) {
+    if (!is_contained(N.FCC, RV.Register))
+      continue;
+    Expected<APInt> V = fitRegisterValue(N.Table.getRegInfo(), RV.Register,
+                                         RV.Value, 1, ValueExtension::Zero);
+    if (!V)
+      return V.takeError();
+    ConditionBits = ConditionBits.value_or(0) |
+                    (V->isZero() ? 0 : conditionBit(N, RV.Register));
+  }
+  if (ConditionBits)
+    if (Error E = setConditionCodes(N, STI, *ConditionBits, Out))
+      return E;
   for (bool First : {true, false})
     for (const RegisterValue &RV : Values) {
-      if (ThroughAT(RV.Register) != First)
+      if (ThroughAT(RV.Register) != First || is_contained(N.FCC, RV.Register))
         continue;
       Expected<std::vector<MCInst>> Insts =
           setRegTo(STI, RV.Register, RV.Value);

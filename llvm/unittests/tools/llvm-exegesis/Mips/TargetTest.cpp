@@ -31,6 +31,8 @@ struct Machine {
   uint64_t FPR[32] = {};
   uint64_t HI = 0, LO = 0;
   uint64_t FCR31 = 0;
+  /// FCCR (control register 25): the condition codes.
+  uint64_t FCCR = 0;
 };
 
 class MipsTargetTest : public ::testing::Test {
@@ -127,7 +129,7 @@ protected:
       else if (Name == "DMTC1")
         M.FPR[Num(I, 0)] = G[Num(I, 1)];
       else if (Name == "CTC1")
-        M.FCR31 = G[Num(I, 1)] & 0xffffffff;
+        (Num(I, 0) == 25 ? M.FCCR : M.FCR31) = G[Num(I, 1)] & 0xffffffff;
       else if (Name == "MTHI" || Name == "MTHI64")
         M.HI = G[Num(I, 0)];
       else if (Name == "MTLO" || Name == "MTLO64")
@@ -252,6 +254,23 @@ TEST_F(MipsTargetTest, ControlAndAccumulatorRegisters) {
       M);
   EXPECT_EQ(M.HI, 0u);
   EXPECT_EQ(M.LO, 0x80000000u);
+}
+
+TEST_F(MipsTargetTest, ConditionCodesAreSetTogether) {
+  std::vector<RegisterValue> Values = {{reg(*Mips32, "FCC1"), APInt(1, 1)},
+                                       {reg(*Mips32, "A0"), APInt(32, 3)},
+                                       {reg(*Mips32, "FCC3"), APInt(1, 1)},
+                                       {reg(*Mips32, "FCC4"), APInt(1, 0)}};
+  Machine M;
+  M.FCCR = 0xff;
+  run(*Mips32,
+      cantFail(Mips32->getExegesisTarget().setRegistersTo(
+          Mips32->getSubtargetInfo(), Values)),
+      M);
+  EXPECT_EQ(M.FCCR, 0xau);
+  EXPECT_EQ(M.GPR[4], 3u);
+  EXPECT_THAT(text(*Mips64R6, setRegTo(*Mips64R6, "FCC0", APInt(1, 1))),
+              ElementsAre(HasSubstr("release 6 has no FP condition codes")));
 }
 
 TEST_F(MipsTargetTest, ValuesThroughATAreSetBeforeAT) {
