@@ -41,6 +41,13 @@ constexpr StringLiteral SystemPrefixes[] = {
 /// Conditional traps: whether they trap depends on the values compared.
 constexpr StringLiteral TrapPrefixes[] = {"TEQ", "TGE", "TLT", "TNE", "TTLTIU"};
 
+/// Indexed loads and stores: their base and index are plain register
+/// operands, and LLVM does not mark every one of them as accessing memory
+/// (LUXC164).
+constexpr StringLiteral IndexedPrefixes[] = {"LWXC1", "LDXC1", "LUXC1", "SWXC1",
+                                             "SDXC1", "SUXC1", "LWX",   "LHX",
+                                             "LBUX",  "LDX"};
+
 /// Jumps LLVM does not mark as branches or calls.
 constexpr StringLiteral JumpPrefixes[] = {"J",   "JAL",   "JALR", "JR",
                                           "JIC", "JIALC", "BAL"};
@@ -111,9 +118,13 @@ class MipsSnippetGenerationTarget : public SnippetGenerationTarget {
         return std::string("64-bit FPR instruction, but the subtarget's FPRs "
                            "are 32-bit pairs (FR=0): use -mattr=+fp64");
     }
-    // The indexed loads and stores (LWXC1, SDXC1, LWX...) name their base
-    // and index as plain registers: nothing says which to point at the
-    // scratch memory.
+    for (StringRef Prefix : IndexedPrefixes)
+      if (Name.starts_with(Prefix))
+        return std::string("indexed memory access: its base and index are "
+                           "plain registers, not marked as an address, so "
+                           "they cannot be pointed at the scratch memory");
+    // Whatever else LLVM says may access memory without naming an address
+    // could access any address.
     const MCInstrDesc &Desc = Model.getDesc();
     if ((Desc.mayLoad() || Desc.mayStore()) && Model.memoryReferences().empty())
       return std::string("LLVM marks it as accessing memory but no operand "
