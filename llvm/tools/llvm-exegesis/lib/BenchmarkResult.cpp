@@ -156,8 +156,10 @@ template <> struct ScalarTraits<HexBytes> {
     Hex.Bytes->assign(Bytes.begin(), Bytes.end());
     return {};
   }
-  // Upstream never quotes the hex (an empty one is written '').
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+  // Quoted as upstream quotes it: when empty, or when a YAML reader would
+  // take it for a number (only digits, or digits around one E, as a
+  // little-endian Mips function ending in 0800E003 is).
+  static QuotingType mustQuote(StringRef Text) { return needsQuotes(Text); }
 };
 
 template <> struct MappingTraits<FlowValidationCounters> {

@@ -3,6 +3,7 @@
 
 #include "EncodingValidityCheck.h"
 #include "LLVMState.h"
+#include "SnippetGenerationTarget.h"
 #include "llvm/MC/MCObjectFileInfo.h"
 #include "llvm/MC/MCParser/MCAsmParser.h"
 #include "llvm/MC/MCParser/MCTargetAsmParser.h"
@@ -15,14 +16,17 @@ namespace llvm {
 namespace exegesis {
 
 namespace {
-/// Swallows whatever the parser emits: only success or failure matters.
-class DiscardingStreamer : public MCStreamer {
+/// Keeps only the instructions the parser emits.
+class InstructionCollector : public MCStreamer {
 public:
-  explicit DiscardingStreamer(MCContext &Ctx) : MCStreamer(Ctx) {}
+  explicit InstructionCollector(MCContext &Ctx) : MCStreamer(Ctx) {}
   bool emitSymbolAttribute(MCSymbol *, MCSymbolAttr) override { return true; }
   void emitCommonSymbol(MCSymbol *, uint64_t, Align) override {}
   void emitZerofill(MCSection *, MCSymbol *, uint64_t, Align, SMLoc) override {}
-  void emitInstruction(const MCInst &, const MCSubtargetInfo &) override {}
+  void emitInstruction(const MCInst &Inst, const MCSubtargetInfo &) override {
+    Instructions.push_back(Inst);
+  }
+  std::vector<MCInst> Instructions;
 };
 } // namespace
 
@@ -92,7 +96,8 @@ static void collectDiagnostic(const SMDiagnostic &Diag, void *Context) {
     Message = Diag.getMessage().str();
 }
 
-std::optional<std::string> EncodingValidityCheck::parse(StringRef Text) {
+EncodingValidityCheck::ParseResult
+EncodingValidityCheck::parse(StringRef Text) {
   const Target &T = State.getTarget();
   SourceMgr SM;
   std::string Message;
@@ -104,17 +109,31 @@ std::optional<std::string> EncodingValidityCheck::parse(StringRef Text) {
   std::unique_ptr<MCObjectFileInfo> FileInfo(
       T.createMCObjectFileInfo(Ctx, /*PIC=*/false));
   Ctx.setObjectFileInfo(FileInfo.get());
-  DiscardingStreamer Streamer(Ctx);
+  InstructionCollector Streamer(Ctx);
+  // Parsers that emit through a target streamer (Mips's does for every
+  // instruction) need one; the streamer owns it.
+  T.createNullTargetStreamer(Streamer);
   std::unique_ptr<MCAsmParser> Parser(
       createMCAsmParser(SM, Ctx, Streamer, State.getAsmInfo()));
   std::unique_ptr<MCTargetAsmParser> TargetParser(T.createMCAsmParser(
       *ParserSTI, *Parser, State.getInstrInfo(), State.getTargetOptions()));
-  if (!TargetParser)
-    return std::string("no assembler parser for the target");
+  ParseResult Result;
+  if (!TargetParser) {
+    Result.Complaint = "no assembler parser for the target";
+    return Result;
+  }
   Parser->setTargetParser(*TargetParser);
-  if (Parser->Run(/*NoInitialTextSection=*/false) || !Message.empty())
-    return Message.empty() ? std::string("rejected by the assembler") : Message;
-  return std::nullopt;
+  if (Parser->Run(/*NoInitialTextSection=*/false) || !Message.empty()) {
+    Result.Complaint =
+        Message.empty() ? std::string("rejected by the assembler") : Message;
+    return Result;
+  }
+  // Only targets that compare them pay for encoding what was parsed.
+  if (SnippetGenerationTarget::lookup(State.getTriple())
+          .printedFormMustAssembleToSameBytes())
+    for (const MCInst &Inst : Streamer.Instructions)
+      Result.Bytes += encode(Inst);
+  return Result;
 }
 
 std::optional<std::string>
@@ -131,11 +150,23 @@ EncodingValidityCheck::whyInvalid(const MCInst &Inst) {
   raw_string_ostream OS(Text);
   OS << getEncodingPrefix(State.getTriple(), Code);
   Printer->printInst(&Inst, 0, "", State.getSubtargetInfo(), OS);
-  auto ParserComplaint = [&]() -> const std::optional<std::string> & {
+  auto Parsed = [&]() -> const ParseResult & {
     auto [It, Inserted] = Cache.try_emplace(StringRef(Text).trim());
     if (Inserted)
       It->second = parse(It->first());
     return It->second;
+  };
+  auto ParserComplaint = [&]() -> std::optional<std::string> {
+    const ParseResult &Result = Parsed();
+    if (Result.Complaint)
+      return Result.Complaint;
+    if (SnippetGenerationTarget::lookup(State.getTriple())
+            .printedFormMustAssembleToSameBytes() &&
+        Result.Bytes != Bytes)
+      return std::string("its printed form assembles to another instruction "
+                         "in this mode (an opcode of another ISA mode or "
+                         "revision)");
+    return std::nullopt;
   };
   if (Disassembler) {
     MCInst Decoded;
@@ -147,7 +178,7 @@ EncodingValidityCheck::whyInvalid(const MCInst &Inst) {
         State.getOpcodeName(Decoded.getOpcode()).ends_with("_PREFIX")) {
       // The parser often says why, e.g. which extension the subtarget
       // lacks (RISC-V).
-      if (const std::optional<std::string> &Why = ParserComplaint())
+      if (std::optional<std::string> Why = ParserComplaint())
         return Why;
       return std::string("its encoding does not decode back in this mode");
     }

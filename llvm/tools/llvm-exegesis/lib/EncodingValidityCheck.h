@@ -14,6 +14,9 @@
 //     printed instruction gets the {vex}/{evex}/{rex2} pseudo prefix of its
 //     encoding, so that the parser checks the same encoding family.
 //     Answers are cached by text.
+//   - where the target asks for it (Mips), the bytes the parser produces
+//     for that text: an opcode of another ISA mode prints as text the
+//     current mode accepts as another instruction.
 //
 // Whether a CPU implements a valid instruction is another question, which
 // only executing it answers reliably (HostSupportCheck, for the host). For a
@@ -58,8 +61,14 @@ private:
 
   /// The encoding of \p Inst for the state's subtarget.
   SmallString<16> encode(const MCInst &Inst);
-  /// The assembler's complaint about \p Text, if any.
-  std::optional<std::string> parse(StringRef Text);
+  /// What the assembler makes of one instruction's text.
+  struct ParseResult {
+    /// Its complaint, if any.
+    std::optional<std::string> Complaint;
+    /// The bytes of what it emitted.
+    SmallString<16> Bytes;
+  };
+  ParseResult parse(StringRef Text);
 
   const LLVMState &State;
   /// The parser may change the features it is given (.code32 and the like):
@@ -69,7 +78,7 @@ private:
   std::unique_ptr<MCCodeEmitter> Emitter;
   std::unique_ptr<MCInstPrinter> Printer;
   std::unique_ptr<MCDisassembler> Disassembler;
-  StringMap<std::optional<std::string>> Cache;
+  StringMap<ParseResult> Cache;
 };
 
 } // namespace exegesis

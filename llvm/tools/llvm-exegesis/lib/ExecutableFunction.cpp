@@ -22,7 +22,12 @@ ExecutableFunction::map(StringRef Bytes, size_t EntryOffset, size_t CodeSize) {
   if (Bytes.empty())
     return loadError("no code");
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  size_t Size = (Bytes.size() + PageSize - 1) / PageSize * PageSize;
+  // A Mips function ends with `jr $ra` and nothing of its own in the
+  // branch's delay slot, as upstream's do: the slot is the word after the
+  // code, which the mapping always holds as zero, MIPS's nop.
+  constexpr size_t DelaySlotBytes = 4;
+  size_t Size =
+      (Bytes.size() + DelaySlotBytes + PageSize - 1) / PageSize * PageSize;
   void *Mapping = mmap(nullptr, Size, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (Mapping == MAP_FAILED)

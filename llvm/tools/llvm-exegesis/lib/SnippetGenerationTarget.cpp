@@ -90,6 +90,7 @@ std::string SnippetGenerationTarget::describeConfiguration(
 const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
 const SnippetGenerationTarget *getTheRISCVSnippetGenerationTarget();
 const SnippetGenerationTarget *getTheAArch64SnippetGenerationTarget();
+const SnippetGenerationTarget *getTheMipsSnippetGenerationTarget();
 
 const SnippetGenerationTarget &
 SnippetGenerationTarget::lookup(const Triple &TT) {
@@ -100,6 +101,8 @@ SnippetGenerationTarget::lookup(const Triple &TT) {
     return *getTheRISCVSnippetGenerationTarget();
   if (TT.isAArch64())
     return *getTheAArch64SnippetGenerationTarget();
+  if (TT.isMIPS())
+    return *getTheMipsSnippetGenerationTarget();
   return Generic;
 }
 

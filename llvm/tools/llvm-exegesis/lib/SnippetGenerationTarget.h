@@ -95,6 +95,14 @@ public:
   /// every extension whatever the CPU, so there it decides nothing.
   virtual bool featuresDecideValidity() const { return false; }
 
+  /// Whether an instruction is valid only when the assembler, given its
+  /// printed form, encodes the same bytes: on Mips the opcodes of the other
+  /// ISA modes and revisions (microMIPS, MIPS16, the release 6
+  /// re-encodings) print as text the current mode accepts as another
+  /// instruction. x86 has several encodings of one text, so there it
+  /// decides nothing.
+  virtual bool printedFormMustAssembleToSameBytes() const { return false; }
+
   /// Why \p Model's opcode cannot be benchmarked, or nullopt if it can.
   virtual std::optional<std::string>
   getUnsupportedReason(const LLVMState &State,

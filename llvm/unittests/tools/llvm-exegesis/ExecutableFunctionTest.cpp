@@ -7,6 +7,7 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "gtest/gtest.h"
 #include <cstring>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -111,6 +112,20 @@ TEST(ExecutableFunctionTest, GarbageObjectIsAnError) {
       ExecutableFunction::fromObject("not an object", "foo");
   ASSERT_FALSE(static_cast<bool>(F));
   consumeError(F.takeError());
+}
+
+// A Mips function's final `jr $ra` leaves its delay slot to the word after
+// the code: even code filling whole pages is followed by a zero word.
+TEST(ExecutableFunctionTest, CodeIsFollowedByAZeroWord) {
+  size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  std::string Code(PageSize, '\xff');
+  Expected<ExecutableFunction> F = ExecutableFunction::fromCode(Code);
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  uint32_t After = 1;
+  std::memcpy(&After,
+              reinterpret_cast<const char *>(F->getAddress()) + Code.size(),
+              sizeof(After));
+  EXPECT_EQ(After, 0u);
 }
 
 TEST(ExecutableFunctionTest, EmptyCodeIsAnError) {
