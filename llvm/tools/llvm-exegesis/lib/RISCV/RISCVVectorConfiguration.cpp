@@ -197,12 +197,13 @@ splitFields(StringRef Text) {
     return true;
   };
   for (size_t I = 0; I <= Text.size(); ++I) {
-    char C = I < Text.size() ? Text[I] : ',';
+    bool End = I == Text.size();
+    char C = End ? ',' : Text[I];
     if (C == '(')
       ++Depth;
     else if (C == ')' && Depth > 0)
       --Depth;
-    else if (C == ',' && Depth == 0) {
+    else if (C == ',' && (Depth == 0 || End)) {
       if (!AddField(Text.slice(Start, I)))
         return std::nullopt;
       Start = I + 1;
