@@ -115,6 +115,7 @@ Expected<RISCVVectorPseudo> analyzeRISCVVectorPseudo(const MCInstrInfo &II,
   SmallVector<StringRef, 6> Tokens;
   Name.drop_front(strlen("Pseudo")).split(Tokens, '_');
   unsigned MaskRatio = 0;
+  bool IsTiedForm = false;
   while (Tokens.size() > 1) {
     StringRef Last = Tokens.back();
     unsigned Number = 0;
@@ -126,7 +127,9 @@ Expected<RISCVVectorPseudo> analyzeRISCVVectorPseudo(const MCInstrInfo &II,
       MaskRatio = Number;
     else if (Last == "MASK")
       P.IsMasked = true;
-    else if (Last != "TIED")
+    else if (Last == "TIED")
+      IsTiedForm = true;
+    else
       break;
     Tokens.pop_back();
   }
@@ -159,7 +162,13 @@ Expected<RISCVVectorPseudo> analyzeRISCVVectorPseudo(const MCInstrInfo &II,
     if (Index == P.AVLOperand || Index == P.SEWOperand ||
         Index == P.PolicyOperand || Index == P.RoundingOperand)
       continue;
-    if (I >= Desc.getNumDefs() &&
+    // Defs the instruction writes implicitly (the new vl of a
+    // fault-only-first load).
+    if (I < Desc.getNumDefs() && I >= RealDesc.getNumDefs())
+      continue;
+    // The passthru, except in the _TIED forms, where the operand tied to
+    // the result is the instruction's wide source.
+    if (I >= Desc.getNumDefs() && !IsTiedForm &&
         Desc.getOperandConstraint(I, MCOI::TIED_TO) >= 0)
       continue;
     Kept.push_back(Index);

@@ -88,11 +88,17 @@ struct RISCVNames {
   MCRegister T5 = Table.reg("X30");
   /// Upstream's loop counter (t6).
   MCRegister T6 = Table.reg("X31");
-  /// Temporaries the vector configuration code may write (t0-t5), in the
-  /// order it takes them.
-  SmallVector<MCRegister, 6> Temporaries = {Table.reg("X5"),  Table.reg("X6"),
-                                            Table.reg("X7"),  Table.reg("X28"),
-                                            Table.reg("X29"), Table.reg("X30")};
+  /// Registers the vector configuration code may write, in the order it
+  /// takes them: the temporaries t0-t5, then the arguments a1-a7, then the
+  /// saved registers (which the prologue then saves). Never the scratch
+  /// pointer a0 or the loop counter t6.
+  SmallVector<MCRegister, 25> ConfigurationRegisters = [this] {
+    SmallVector<MCRegister, 25> Regs;
+    for (unsigned X : {5, 6, 7,  28, 29, 30, 11, 12, 13, 14, 15, 16, 17,
+                       8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27})
+      Regs.push_back(Table.reg("X" + std::to_string(X)));
+    return Regs;
+  }();
 
   /// ra (the return needs it) and s0-s11.
   SmallVector<MCRegister, 13> SavedGPRs = {
@@ -677,10 +683,12 @@ RISCVExegesisTarget::lowerSnippet(const LLVMState &State,
   if (!Config)
     return Lowered;
 
-  // Temporaries the snippet leaves alone hold VL and the caller's
-  // rounding modes.
-  SmallVector<MCRegister, 6> Free;
-  for (MCRegister Temp : N.Temporaries) {
+  // Registers the snippet leaves alone hold VL and the caller's rounding
+  // modes.
+  SmallVector<MCRegister, 2> Free;
+  for (MCRegister Temp : N.ConfigurationRegisters) {
+    if (Free.size() == 2)
+      break;
     bool Touched = any_of(Snippet, [&](const MCInst &Inst) {
       return any_of(Inst, [&](const MCOperand &Op) {
         return Op.isReg() && Op.getReg().isValid() &&
@@ -693,7 +701,7 @@ RISCVExegesisTarget::lowerSnippet(const LLVMState &State,
   unsigned Needed = 2;
   if (Free.size() < Needed)
     return createStringError(inconvertibleErrorCode(),
-                             "the snippet uses every temporary register; "
+                             "the snippet uses every general-purpose register; "
                              "none is left to set the vector configuration");
   int64_t VType = Config->getVTypeImmediate();
   if (Config->AVLRegister.isValid())
