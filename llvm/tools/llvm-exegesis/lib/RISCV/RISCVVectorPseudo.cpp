@@ -5,6 +5,7 @@
 #include "../Target.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Regex.h"
 
 namespace llvm {
 namespace exegesis {
@@ -116,12 +117,17 @@ Expected<RISCVVectorPseudo> analyzeRISCVVectorPseudo(const MCInstrInfo &II,
   Name.drop_front(strlen("Pseudo")).split(Tokens, '_');
   unsigned MaskRatio = 0;
   bool IsTiedForm = false;
+  // Two LMULs: the index operand's and the data's, in an order that
+  // depends on the instruction.
+  unsigned FirstLMul = 0, LastLMul = 0;
   while (Tokens.size() > 1) {
     StringRef Last = Tokens.back();
     unsigned Number = 0;
-    if (unsigned LMul = parseLMul(Last))
-      P.LMulEighths = LMul; // The first LMUL suffix is the result's.
-    else if (Last.consume_front("E") && to_integer(Last, Number, 10))
+    if (unsigned LMul = parseLMul(Last)) {
+      FirstLMul = LMul;
+      if (!LastLMul)
+        LastLMul = LMul;
+    } else if (Last.consume_front("E") && to_integer(Last, Number, 10))
       P.FixedSEW = Number;
     else if (Last.consume_front("B") && to_integer(Last, Number, 10))
       MaskRatio = Number;
@@ -133,9 +139,29 @@ Expected<RISCVVectorPseudo> analyzeRISCVVectorPseudo(const MCInstrInfo &II,
       break;
     Tokens.pop_back();
   }
+  std::string Real = join(Tokens, "_");
+  // Indexed loads and stores name the index LMUL first
+  // (PseudoVLUXEI8_V_M2_M8 moves m8 data); vrgatherei16 names its own first.
+  bool Indexed = StringRef(Real).starts_with("VLUX") ||
+                 StringRef(Real).starts_with("VLOX") ||
+                 StringRef(Real).starts_with("VSUX") ||
+                 StringRef(Real).starts_with("VSOX");
+  if (FirstLMul)
+    P.LMulEighths = Indexed ? LastLMul : FirstLMul;
+  // The index's width and LMUL fix the SEW: index EMUL = EEW / SEW x LMUL.
+  SmallVector<StringRef, 2> IndexWidth;
+  unsigned EEW = 0;
+  if (Indexed && FirstLMul && Regex("EI([0-9]+)_V$").match(Real, &IndexWidth) &&
+      to_integer(IndexWidth[1], EEW, 10))
+    P.FixedSEW = EEW * LastLMul / FirstLMul;
   if (P.IsMaskOperation && MaskRatio)
     P.LMulEighths = std::max(1u, 64 / MaskRatio); // SEW/LMUL = ratio at e8.
-  std::string Real = join(Tokens, "_");
+  // Unit-stride and strided loads and stores name their element width,
+  // which is the SEW they run at (vle16.v, vlseg8e16ff.v, vsse32.v).
+  SmallVector<StringRef, 4> Width;
+  if (!P.FixedSEW &&
+      Regex("^V[LS](S?SEG[0-9]+)?S?E([0-9]+)(FF)?_V$").match(Real, &Width))
+    to_integer(Width[2], P.FixedSEW, 10);
   // Scalar floating-point operands are spelled by width in the pseudos
   // (VFADD_VFPR16, VFMERGE_VFPR16M) and not in the instruction.
   for (StringRef Width : {"PR16", "PR32", "PR64"}) {

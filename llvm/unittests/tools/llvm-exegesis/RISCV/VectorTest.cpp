@@ -127,6 +127,19 @@ TEST_F(RISCVVectorTest, PseudoNamesGiveInstructionLMulAndSEW) {
   EXPECT_EQ(pseudo("PseudoVFADD_VFPR16_M1_E16").RealName, "VFADD_VF");
   EXPECT_EQ(pseudo("PseudoVFMERGE_VFPR16M_M1").RealName, "VFMERGE_VFM");
   EXPECT_TRUE(pseudo("PseudoVMUL_VV_MF4_MASK").IsMasked);
+  // Indexed accesses name the index LMUL first; it and the index width fix
+  // the SEW (index EMUL 2 = 8 / SEW x 8).
+  RISCVVectorPseudo Indexed = pseudo("PseudoVLUXEI8_V_M2_M8");
+  EXPECT_EQ(Indexed.LMulEighths, 64u);
+  EXPECT_EQ(Indexed.FixedSEW, 32u);
+  // Unit-stride and strided accesses run at their element width.
+  EXPECT_EQ(pseudo("PseudoVLSEG8E16FF_V_MF2").FixedSEW, 16u);
+  EXPECT_EQ(pseudo("PseudoVSSE32_V_M1").FixedSEW, 32u);
+  // The tied wide source of a _TIED form is kept; a fault-only-first load's
+  // new vl is not an operand of the instruction.
+  EXPECT_THAT(pseudo("PseudoVWADD_WV_M1_TIED").RealOperands,
+              ElementsAre(0, 1, 2, -1));
+  EXPECT_THAT(pseudo("PseudoVLE8FF_V_M1").RealOperands, ElementsAre(0, 3, -1));
   EXPECT_THAT(whyNot("PseudoVSETVLI"),
               HasSubstr("without a vector configuration"));
 }
@@ -157,7 +170,8 @@ TEST_F(RISCVVectorTest, ConfigurationIsSetBeforeTheBodyAndRoundingRestored) {
                            R(reg("V10")), I(Mode), AVL, I(4), I(Policy)});
   };
   LoweredSnippet VLMax = cantFail(ET.lowerSnippet(S, {Make(I(-1), 0, 3)}));
-  EXPECT_THAT(text(S, VLMax.Instructions), ElementsAre("vaaddu.vv v8, v9, v10"));
+  EXPECT_THAT(text(S, VLMax.Instructions),
+              ElementsAre("vaaddu.vv v8, v9, v10"));
   // Unmasked: the mask policy is agnostic whatever the operand says.
   EXPECT_THAT(text(S, VLMax.Configure),
               ElementsAre("vsetvli t0, zero, e16, m1, tu, ma", "csrr t1, vxrm",
