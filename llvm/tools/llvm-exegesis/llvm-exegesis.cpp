@@ -22,6 +22,7 @@
 #include "lib/LLVMState.h"
 #include "lib/OpcodeSweep.h"
 #include "lib/PreviousResults.h"
+#include "lib/RISCV/RISCVVectorConfiguration.h"
 #include "lib/ResultsFileWriter.h"
 #include "lib/SnippetFile.h"
 #include "lib/SubProcessFunctionExecutor.h"
@@ -322,6 +323,25 @@ static cl::opt<bool> IgnoreInvalidSchedClass(
 static cl::opt<bool> X86DisableUpperSSERegisters(
     "x86-disable-upper-sse-registers",
     cl::desc("do not use XMM8-XMM15 in generated snippets"),
+    cl::cat(BenchmarkOptions), cl::init(false));
+
+static cl::opt<std::string> RISCVFilterConfig(
+    "riscv-filter-config",
+    cl::desc("RISC-V vector: only generate the configurations whose config "
+             "text matches 'vtype = {Field: regex, ...}' (e.g. 'vtype = "
+             "{SEW: e(8|16)}')"),
+    cl::cat(BenchmarkOptions), cl::init(""));
+
+static cl::opt<bool> RISCVEnumerateRoundingModes(
+    "riscv-enumerate-rounding-modes",
+    cl::desc("RISC-V vector: generate a configuration per vxrm / frm "
+             "rounding mode, not only for the first (rnu / rne)"),
+    cl::cat(BenchmarkOptions), cl::init(true));
+
+static cl::opt<bool> RISCVVLMaxForVL(
+    "riscv-vlmax-for-vl",
+    cl::desc("RISC-V vector: AVL is always VLMAX (no register or immediate "
+             "AVL configurations)"),
     cl::cat(BenchmarkOptions), cl::init(false));
 
 static cl::opt<bool>
@@ -701,6 +721,12 @@ static void runOpcodes(const LLVMState &State) {
   GenOptions.MaxConfigs = MaxConfigsPerOpcode;
   GenOptions.Reservations.DisableUpperSSERegisters =
       X86DisableUpperSSERegisters;
+  if (!RISCVFilterConfig.empty())
+    ExitOnErr(RISCVVectorConfigFilter::parse(RISCVFilterConfig).takeError());
+  GenOptions.Configurations.RISCVConfigFilter = RISCVFilterConfig;
+  GenOptions.Configurations.RISCVEnumerateRoundingModes =
+      RISCVEnumerateRoundingModes;
+  GenOptions.Configurations.RISCVVLMaxOnly = RISCVVLMaxForVL;
   GenOptions.ReserveLoopCounter =
       RunOptions.Repetition != RepetitionMode::Duplicate &&
       RunOptions.Repetition != RepetitionMode::MiddleHalfDuplicate;

@@ -254,9 +254,13 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   const MCSubtargetInfo &STI = State.getSubtargetInfo();
   const MCInstrInfo &II = State.getInstrInfo();
   const MCRegisterInfo &RI = State.getRegInfo();
-  ArrayRef<MCInst> Snippet = Code.Key.Instructions;
   if (Error E = ET.checkCanAssembleFor(State.getTriple()))
     return E;
+  Expected<LoweredSnippet> Lowered =
+      ET.lowerSnippet(State, Code.Key.Instructions);
+  if (!Lowered)
+    return Lowered.takeError();
+  ArrayRef<MCInst> Snippet = Lowered->Instructions;
   if (Error E = checkSnippet(State, Snippet))
     return E;
   Expected<std::vector<MCInst>> Setup =
@@ -363,7 +367,9 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
         ArrayRef<MCInst>(LoopEnd), ArrayRef<MCInst>(SaveStackPointer),
         ArrayRef<MCInst>(RestoreStackPointer),
         ArrayRef<MCInst>(ReserveStackScratch),
-        ArrayRef<MCInst>(ReleaseStackScratch)})
+        ArrayRef<MCInst>(ReleaseStackScratch),
+        ArrayRef<MCInst>(Lowered->Configure),
+        ArrayRef<MCInst>(Lowered->Restore)})
     for (const MCInst &Inst : Insts)
       addWrittenRegisters(II, Inst, Written);
   std::vector<MCRegister> Clobbered;
@@ -403,6 +409,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Emit(SaveStackPointer);
   Emit(CleanVectorState);
   Emit(*Setup);
+  Emit(Lowered->Configure);
   Emit(LoopSetup);
   MCSymbol *BodyStart = LoopStart;
   if (Plan.IsLoop) {
@@ -448,6 +455,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   MCSymbol *BodyEnd = Ctx.createTempSymbol("bodyend");
   Streamer.emitLabel(BodyEnd);
   Emit(LoopEnd);
+  Emit(Lowered->Restore);
   Emit(RestoreStackPointer);
   Emit(ReleaseStackScratch);
   Emit(*Epilogue);

@@ -4,6 +4,7 @@
 #include "EncodingValidityCheck.h"
 #include "LLVMState.h"
 #include "SnippetGenerationTarget.h"
+#include "Target.h"
 #include "llvm/MC/MCObjectFileInfo.h"
 #include "llvm/MC/MCParser/MCAsmParser.h"
 #include "llvm/MC/MCParser/MCTargetAsmParser.h"
@@ -142,7 +143,13 @@ EncodingValidityCheck::whyUnavailable(const MCInst &Inst) {
 }
 
 std::optional<std::string>
-EncodingValidityCheck::whyInvalid(const MCInst &Inst) {
+EncodingValidityCheck::whyInvalid(const MCInst &Snippet) {
+  // A target pseudo is checked as the instruction it stands for.
+  Expected<LoweredSnippet> Lowered =
+      State.getExegesisTarget().lowerSnippet(State, Snippet);
+  if (!Lowered)
+    return toString(Lowered.takeError());
+  const MCInst &Inst = Lowered->Instructions.front();
   SmallString<16> Bytes = encode(Inst);
   ArrayRef<uint8_t> Code(reinterpret_cast<const uint8_t *>(Bytes.data()),
                          Bytes.size());

@@ -39,7 +39,7 @@ std::optional<std::string> SnippetGenerationTarget::getUnsupportedReason(
 
 std::optional<OperandConfiguration> SnippetGenerationTarget::getConfiguration(
     const LLVMState &, const InstructionModel &Model, const RegisterPool &,
-    unsigned Index) const {
+    const ConfigurationOptions &, unsigned Index) const {
   if (Index > 0)
     return std::nullopt;
   OperandConfiguration Config;

@@ -35,6 +35,23 @@ struct RegisterReservationOptions {
   bool DisableUpperSSERegisters = false;
 };
 
+/// What the run asks of the configurations a target enumerates
+/// (getConfiguration).
+struct ConfigurationOptions {
+  /// The snippets measure latency: configurations should let the
+  /// instruction depend on itself.
+  bool Serial = false;
+  /// RISC-V vector: keep the configurations whose `config` text matches
+  /// this `vtype = {Field: regex, ...}` (--riscv-filter-config); empty
+  /// keeps all.
+  std::string RISCVConfigFilter;
+  /// RISC-V vector: enumerate every vxrm / frm rounding mode, not only the
+  /// first (--riscv-enumerate-rounding-modes).
+  bool RISCVEnumerateRoundingModes = true;
+  /// RISC-V vector: AVL is always VLMAX (--riscv-vlmax-for-vl).
+  bool RISCVVLMaxOnly = false;
+};
+
 /// One configuration of an opcode: values fixed before the generator chooses
 /// the rest, and how to describe the result in the YAML `config` field.
 struct OperandConfiguration {
@@ -109,11 +126,21 @@ public:
                        const InstructionModel &Model) const;
 
   /// Configuration number \p Index of \p Model, or nullopt when there are
-  /// fewer configurations. Index 0 always exists. Registers it fixes are
-  /// among \p Pool's allowed ones.
+  /// fewer configurations. Index 0 exists unless whyNoConfiguration says
+  /// why not. Registers it fixes are among \p Pool's allowed ones.
   virtual std::optional<OperandConfiguration>
   getConfiguration(const LLVMState &State, const InstructionModel &Model,
-                   const RegisterPool &Pool, unsigned Index) const;
+                   const RegisterPool &Pool,
+                   const ConfigurationOptions &Options, unsigned Index) const;
+
+  /// Why \p Model has no configuration at all under \p Options (RISC-V: no
+  /// vector configuration the subtarget can run, or none the filter keeps),
+  /// or nullopt when it has one.
+  virtual std::optional<std::string>
+  whyNoConfiguration(const LLVMState &, const InstructionModel &,
+                     const ConfigurationOptions &) const {
+    return std::nullopt;
+  }
 
   /// Sets the slots of \p Ref to address \p Offset bytes past \p Base.
   virtual void setScratchAddress(const InstructionModel &Model,

@@ -253,12 +253,17 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
   if (Model.accessesMemory() && !ScratchRegister.isValid())
     return make_error<SnippetGenerationError>(
         true, "memory operand, and no scratch memory on this target");
+  ConfigurationOptions ConfigOptions = Options.Configurations;
+  ConfigOptions.Serial = Options.Mode == BenchmarkMode::Latency;
+  if (std::optional<std::string> Reason =
+          Target.whyNoConfiguration(State, Model, ConfigOptions))
+    return noStrategy(*Reason);
   std::vector<BenchmarkCode> Codes;
   unsigned MaxConfigs = std::max(1u, Options.MaxConfigs);
   unsigned NumVariants = getNumVariants(Model);
   for (unsigned Index = 0; Codes.size() < MaxConfigs; ++Index) {
     std::optional<OperandConfiguration> Config =
-        Target.getConfiguration(State, Model, Pool, Index);
+        Target.getConfiguration(State, Model, Pool, ConfigOptions, Index);
     if (!Config)
       break;
     BitVector Avoid = Pool.emptyUnits();

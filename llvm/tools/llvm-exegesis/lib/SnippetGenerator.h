@@ -47,6 +47,9 @@ struct SnippetGeneratorOptions {
   /// At most this many configurations per opcode.
   unsigned MaxConfigs = 1;
   RegisterReservationOptions Reservations;
+  /// What the target's configurations must satisfy; Serial is set from
+  /// Mode.
+  ConfigurationOptions Configurations;
   /// The snippet is repeated in a loop: leave the loop counter alone.
   bool ReserveLoopCounter = false;
   /// When set, helper instructions a strategy adds (e.g. the second

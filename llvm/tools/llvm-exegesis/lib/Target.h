@@ -37,6 +37,18 @@ namespace exegesis {
 
 class LLVMState;
 
+/// A snippet as the encoder takes it, and the machine state its
+/// instructions need set around the repeated body.
+struct LoweredSnippet {
+  /// One encodable instruction per snippet instruction, in order.
+  std::vector<MCInst> Instructions;
+  /// Run after the register setup, before the body.
+  std::vector<MCInst> Configure;
+  /// Run after the body (and the loop), undoing what Configure changed
+  /// that the caller relies on.
+  std::vector<MCInst> Restore;
+};
+
 class ExegesisTarget {
 public:
   virtual ~ExegesisTarget();
@@ -180,6 +192,18 @@ public:
   }
   virtual Expected<std::vector<MCInst>> restoreStackPointer() const {
     return saveStackPointer();
+  }
+
+  /// The snippet the encoder takes for \p Snippet: target pseudo
+  /// instructions that stand for an instruction and the state it runs under
+  /// (RISC-V's PseudoV*, which carry their vector configuration) become the
+  /// instruction, with the code that sets the state. The default leaves
+  /// the snippet as it is.
+  virtual Expected<LoweredSnippet>
+  lowerSnippet(const LLVMState &, ArrayRef<MCInst> Snippet) const {
+    LoweredSnippet Lowered;
+    Lowered.Instructions.assign(Snippet.begin(), Snippet.end());
+    return Lowered;
   }
 
   /// Opcode and register names this target's code needs but LLVM lacks

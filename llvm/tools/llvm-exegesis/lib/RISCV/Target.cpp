@@ -9,8 +9,13 @@
 // double its 64 bits, through two words on the stack and FLD (+0.0 with
 // FCVT.D.W from a zero in x30).
 //
-// Vector registers (V0-V31) take VLEN bits, VLEN from the Zvl*b extensions,
-// with VSETVLI and VLE8.V from the stack (VMV.V.I for zero).
+// Vector registers (V0-V31) and register groups (V8M2, V8M4, V8M8) take
+// VLEN (times the group size) bits, VLEN from the Zvl*b extensions, with
+// VSETVLI and VLE8.V from the stack (VMV.V.I for zero). A snippet of
+// PseudoV* instructions is lowered to the vector instructions they stand
+// for, after VSETVLI / VSETIVLI (and, for a rounding-mode operand, FSRMI or
+// CSRWI VXRM) set the configuration their operands carry; frm and vxrm get
+// the caller's values back after the body.
 //
 // Snippets whose memory operands can only be based on the stack pointer
 // (C_LWSP, C_SDSP, C_FLDSP...) get scratch memory reserved on the stack.
@@ -24,6 +29,7 @@
 #include "../InstructionShorthand.h"
 #include "../LLVMState.h"
 #include "RISCVVectorLength.h"
+#include "RISCVVectorPseudo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"
@@ -67,6 +73,10 @@ struct RISCVNames {
   unsigned VSETVLI = Table.opcode("VSETVLI");
   unsigned VLE8_V = Table.opcode("VLE8_V");
   unsigned VMV_V_I = Table.opcode("VMV_V_I");
+  unsigned VSETIVLI = Table.opcode("VSETIVLI");
+  unsigned CSRRWI = Table.opcode("CSRRWI");
+  unsigned CSRRW = Table.opcode("CSRRW");
+  unsigned CSRRS = Table.opcode("CSRRS");
 
   MCRegister X0 = Table.reg("X0");
   MCRegister RA = Table.reg("X1");
@@ -78,6 +88,17 @@ struct RISCVNames {
   MCRegister T5 = Table.reg("X30");
   /// Upstream's loop counter (t6).
   MCRegister T6 = Table.reg("X31");
+  /// Registers the vector configuration code may write, in the order it
+  /// takes them: the temporaries t0-t5, then the arguments a1-a7, then the
+  /// saved registers (which the prologue then saves). Never the scratch
+  /// pointer a0 or the loop counter t6.
+  SmallVector<MCRegister, 25> ConfigurationRegisters = [this] {
+    SmallVector<MCRegister, 25> Regs;
+    for (unsigned X : {5, 6, 7,  28, 29, 30, 11, 12, 13, 14, 15, 16, 17,
+                       8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27})
+      Regs.push_back(Table.reg("X" + std::to_string(X)));
+    return Regs;
+  }();
 
   /// ra (the return needs it) and s0-s11.
   SmallVector<MCRegister, 13> SavedGPRs = {
@@ -102,6 +123,10 @@ struct RISCVNames {
   const MCRegisterClass *FPR32 = Table.regClass("FPR32");
   const MCRegisterClass *FPR64 = Table.regClass("FPR64");
   const MCRegisterClass *VR = Table.regClass("VR");
+  /// Register groups of 2, 4 and 8 vector registers.
+  const MCRegisterClass *VRM2 = Table.regClass("VRM2");
+  const MCRegisterClass *VRM4 = Table.regClass("VRM4");
+  const MCRegisterClass *VRM8 = Table.regClass("VRM8");
 
   static const RISCVNames &get() {
     static const RISCVNames Names;
@@ -217,6 +242,9 @@ class RISCVExegesisTarget : public ExegesisTarget {
   void emitObjectAttributes(const LLVMState &State,
                             MCStreamer &Streamer) const override;
 
+  Expected<LoweredSnippet>
+  lowerSnippet(const LLVMState &State, ArrayRef<MCInst> Snippet) const override;
+
   std::string getUnresolvedNames() const override {
     return RISCVNames::get().Table.lookupFailures().str();
   }
@@ -228,14 +256,16 @@ class RISCVExegesisTarget : public ExegesisTarget {
 /// and are addressed with 12-bit offsets.
 static constexpr unsigned MaxSettableVectorBits = 16384;
 
-/// Sets the VLEN bits of vector register \p Reg: `vsetvli t5, x0, e8, m1,
-/// ta, ma` makes VL the whole register, then either `vmv.v.i` for zero or
-/// `vle8.v` of the value stored below the stack pointer. The snippet finds
-/// vtype at e8/m1 and must set its own.
+/// Sets the VLEN x \p GroupSize bits of vector register (group) \p Reg:
+/// `vsetvli t5, x0, e8, m<GroupSize>, ta, ma` makes VL the whole group,
+/// then either `vmv.v.i` for zero or `vle8.v` of the value stored below the
+/// stack pointer, into \p First, the group's first register. The snippet
+/// finds vtype at e8 and must set its own.
 static Error setVectorRegister(const RISCVNames &N, const MCSubtargetInfo &STI,
-                               MCRegister Reg, const APInt &Value,
+                               MCRegister Reg, MCRegister First,
+                               unsigned GroupSize, const APInt &Value,
                                std::vector<MCInst> &Out) {
-  unsigned VLen = getRISCVVectorLength(STI);
+  unsigned VLen = getRISCVVectorLength(STI) * GroupSize;
   if (VLen == 0)
     return cannotSet(N, Reg, "needs the V extension (-mattr=+v)");
   if (VLen > MaxSettableVectorBits)
@@ -246,11 +276,12 @@ static Error setVectorRegister(const RISCVNames &N, const MCSubtargetInfo &STI,
                                        ValueExtension::Sign);
   if (!V)
     return V.takeError();
-  // e8, m1, tail and mask agnostic.
+  // e8, m<GroupSize>, tail and mask agnostic.
   constexpr int64_t VTypeE8M1TaMa = 0xc0;
-  Out.push_back(inst(N.VSETVLI, {reg(N.T5), reg(N.X0), imm(VTypeE8M1TaMa)}));
+  int64_t VType = VTypeE8M1TaMa | Log2_32(GroupSize);
+  Out.push_back(inst(N.VSETVLI, {reg(N.T5), reg(N.X0), imm(VType)}));
   if (V->isZero()) {
-    Out.push_back(inst(N.VMV_V_I, {reg(Reg), imm(0)}));
+    Out.push_back(inst(N.VMV_V_I, {reg(First), imm(0)}));
     return Error::success();
   }
   bool Is64Bit = is64Bit(STI);
@@ -271,7 +302,7 @@ static Error setVectorRegister(const RISCVNames &N, const MCSubtargetInfo &STI,
     Out.push_back(
         inst(Is64Bit ? N.SD : N.SW, {reg(N.T5), reg(N.SP), imm(Bit / 8)}));
   }
-  Out.push_back(inst(N.VLE8_V, {reg(Reg), reg(N.SP), reg(MCRegister())}));
+  Out.push_back(inst(N.VLE8_V, {reg(First), reg(N.SP), reg(MCRegister())}));
   Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(Bytes)}));
   return Error::success();
 }
@@ -362,7 +393,22 @@ RISCVExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
     return Out;
   }
   if (isInClass(N.VR, Reg)) {
-    if (Error E = setVectorRegister(N, STI, Reg, Value, Out))
+    if (Error E = setVectorRegister(N, STI, Reg, Reg, 1, Value, Out))
+      return E;
+    return Out;
+  }
+  for (auto [Class, GroupSize] :
+       {std::pair(N.VRM2, 2u), std::pair(N.VRM4, 4u), std::pair(N.VRM8, 8u)}) {
+    if (!isInClass(Class, Reg))
+      continue;
+    MCRegister First;
+    for (MCRegister Sub : RI.subregs(Reg))
+      if (isInClass(N.VR, Sub) &&
+          RI.getEncodingValue(Sub) == RI.getEncodingValue(Reg))
+        First = Sub;
+    if (!First.isValid())
+      break;
+    if (Error E = setVectorRegister(N, STI, Reg, First, GroupSize, Value, Out))
       return E;
     return Out;
   }
@@ -597,6 +643,94 @@ void RISCVExegesisTarget::emitObjectAttributes(const LLVMState &State,
       ".riscv.attributes", ELF::SHT_RISCV_ATTRIBUTES, 0);
   Streamer.switchSection(Section);
   Streamer.emitBytes(Content);
+}
+
+/// CSR numbers of the rounding modes.
+static constexpr int64_t CSRFloatRoundingMode = 0x002;  // frm
+static constexpr int64_t CSRFixedPointRounding = 0x00a; // vxrm
+
+Expected<LoweredSnippet>
+RISCVExegesisTarget::lowerSnippet(const LLVMState &State,
+                                  ArrayRef<MCInst> Snippet) const {
+  const RISCVNames &N = RISCVNames::get();
+  const MCInstrInfo &II = State.getInstrInfo();
+  const MCRegisterInfo &RI = State.getRegInfo();
+  LoweredSnippet Lowered;
+  std::optional<RISCVVectorState> Config;
+  for (const MCInst &Inst : Snippet) {
+    StringRef Name = State.getOpcodeName(Inst.getOpcode());
+    if (!isRISCVVectorPseudoName(Name)) {
+      Lowered.Instructions.push_back(Inst);
+      continue;
+    }
+    Expected<RISCVVectorPseudo> Pseudo =
+        analyzeRISCVVectorPseudo(II, Inst.getOpcode());
+    if (!Pseudo)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot assemble " + Name + ": " +
+                                   toString(Pseudo.takeError()));
+    Expected<MCInst> Real = lowerRISCVVectorPseudo(*Pseudo, II, RI, Inst);
+    if (!Real)
+      return Real.takeError();
+    Lowered.Instructions.push_back(std::move(*Real));
+    RISCVVectorState S = getRISCVVectorState(*Pseudo, Inst);
+    if (Config && !(*Config == S))
+      return createStringError(inconvertibleErrorCode(),
+                               "the snippet's vector instructions ask for "
+                               "different vector configurations");
+    Config = S;
+  }
+  if (!Config)
+    return Lowered;
+
+  // Registers the snippet leaves alone hold VL and the caller's rounding
+  // modes.
+  SmallVector<MCRegister, 2> Free;
+  for (MCRegister Temp : N.ConfigurationRegisters) {
+    if (Free.size() == 2)
+      break;
+    bool Touched = any_of(Snippet, [&](const MCInst &Inst) {
+      return any_of(Inst, [&](const MCOperand &Op) {
+        return Op.isReg() && Op.getReg().isValid() &&
+               RI.regsOverlap(Op.getReg(), Temp);
+      });
+    });
+    if (!Touched)
+      Free.push_back(Temp);
+  }
+  unsigned Needed = 2;
+  if (Free.size() < Needed)
+    return createStringError(inconvertibleErrorCode(),
+                             "the snippet uses every general-purpose register; "
+                             "none is left to set the vector configuration");
+  int64_t VType = Config->getVTypeImmediate();
+  if (Config->AVLRegister.isValid())
+    Lowered.Configure.push_back(
+        inst(N.VSETVLI, {reg(N.X0), reg(Config->AVLRegister), imm(VType)}));
+  else if (Config->AVLImmediate == RISCVVLMaxAVL)
+    Lowered.Configure.push_back(
+        inst(N.VSETVLI, {reg(Free[0]), reg(N.X0), imm(VType)}));
+  else
+    Lowered.Configure.push_back(
+        inst(N.VSETIVLI, {reg(N.X0), imm(Config->AVLImmediate), imm(VType)}));
+  if (Config->Rounding != RISCVRoundingKind::None) {
+    int64_t CSR = Config->Rounding == RISCVRoundingKind::FloatingPoint
+                      ? CSRFloatRoundingMode
+                      : CSRFixedPointRounding;
+    MCRegister Saved = Free[1];
+    // frm: fsrmi, which returns the old value; vxrm: csrr then csrwi.
+    if (CSR == CSRFloatRoundingMode) {
+      Lowered.Configure.push_back(
+          inst(N.CSRRWI, {reg(Saved), imm(CSR), imm(Config->RoundingMode)}));
+    } else {
+      Lowered.Configure.push_back(
+          inst(N.CSRRS, {reg(Saved), imm(CSR), reg(N.X0)}));
+      Lowered.Configure.push_back(
+          inst(N.CSRRWI, {reg(N.X0), imm(CSR), imm(Config->RoundingMode)}));
+    }
+    Lowered.Restore.push_back(inst(N.CSRRW, {reg(N.X0), imm(CSR), reg(Saved)}));
+  }
+  return Lowered;
 }
 
 const ExegesisTarget *getTheRISCVExegesisTarget() {

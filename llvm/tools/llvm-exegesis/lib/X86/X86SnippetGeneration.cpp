@@ -345,7 +345,8 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
 
   std::optional<OperandConfiguration>
   getConfiguration(const LLVMState &State, const InstructionModel &Model,
-                   const RegisterPool &Pool, unsigned Index) const override {
+                   const RegisterPool &Pool, const ConfigurationOptions &,
+                   unsigned Index) const override {
     OperandConfiguration Config;
     Config.Fixed.resize(Model.slots().size());
     unsigned NumConfigs = 1;
