@@ -331,8 +331,19 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
       return Init.takeError();
     LoopSetup = std::move(*Init);
     LoopStart = Ctx.createTempSymbol("loop");
-    Expected<std::vector<MCInst>> End = ET.decrementLoopCounterAndBranch(
-        Counter, MCSymbolRefExpr::create(LoopStart, Ctx));
+    const MCExpr *LoopStartExpr = MCSymbolRefExpr::create(LoopStart, Ctx);
+    Expected<std::vector<MCInst>> End =
+        ET.decrementLoopCounterAndBranch(Counter, LoopStartExpr);
+    if (End) {
+      // The body as the branch sees it: every copy and the loop end before
+      // the branch, which is at most the whole loop end.
+      uint64_t BodyBytes = Plan.CopiesEmitted * Sizing.Bytes.size() +
+                           encodeSnippet(Builder.getAssembler().getEmitter(),
+                                         STI, *End, /*AllowFixups=*/true)
+                               ->Bytes.size();
+      if (BodyBytes > ET.getLoopBranchReach())
+        End = ET.decrementLoopCounterAndBranchFar(Counter, LoopStartExpr);
+    }
     if (!End)
       return End.takeError();
     LoopEnd = std::move(*End);
@@ -402,8 +413,13 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Emit(ReserveStackScratch);
   Emit(SaveStackPointer);
   Emit(CleanVectorState);
-  Emit(*Setup);
-  Emit(LoopSetup);
+  if (ET.setsLoopCounterFirst()) {
+    Emit(LoopSetup);
+    Emit(*Setup);
+  } else {
+    Emit(*Setup);
+    Emit(LoopSetup);
+  }
   MCSymbol *BodyStart = LoopStart;
   if (Plan.IsLoop) {
     Streamer.emitCodeAlignment(ET.getLoopAlignment(), &STI);
@@ -453,6 +469,9 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Emit(*Epilogue);
   MCSymbol *FunctionEnd = Ctx.createTempSymbol("end");
   Streamer.emitLabel(FunctionEnd);
+  std::string Trailer = ET.getFunctionTrailer(State.getTriple());
+  if (!Trailer.empty())
+    Streamer.emitBytes(Trailer);
   if (State.getTriple().isOSBinFormatELF())
     Streamer.emitELFSize(FunctionStart,
                          MCBinaryExpr::createSub(

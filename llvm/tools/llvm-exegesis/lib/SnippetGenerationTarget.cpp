@@ -89,6 +89,7 @@ std::string SnippetGenerationTarget::describeConfiguration(
 
 const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
 const SnippetGenerationTarget *getTheRISCVSnippetGenerationTarget();
+const SnippetGenerationTarget *getThePowerPCSnippetGenerationTarget();
 
 const SnippetGenerationTarget &
 SnippetGenerationTarget::lookup(const Triple &TT) {
@@ -97,6 +98,8 @@ SnippetGenerationTarget::lookup(const Triple &TT) {
     return *getTheX86SnippetGenerationTarget();
   if (TT.isRISCV())
     return *getTheRISCVSnippetGenerationTarget();
+  if (TT.isPPC64())
+    return *getThePowerPCSnippetGenerationTarget();
   return Generic;
 }
 

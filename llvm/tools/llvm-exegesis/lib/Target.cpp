@@ -68,6 +68,7 @@ class GenericExegesisTarget : public ExegesisTarget {};
 const ExegesisTarget *getTheX86ExegesisTarget();
 const ExegesisTarget *getTheAArch64ExegesisTarget();
 const ExegesisTarget *getTheRISCVExegesisTarget();
+const ExegesisTarget *getThePowerPCExegesisTarget();
 
 const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
   static const GenericExegesisTarget Generic;
@@ -79,6 +80,9 @@ const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
       return *T;
   if (TT.isRISCV())
     if (const ExegesisTarget *T = getTheRISCVExegesisTarget())
+      return *T;
+  if (TT.isPPC())
+    if (const ExegesisTarget *T = getThePowerPCExegesisTarget())
       return *T;
   return Generic;
 }

@@ -6,7 +6,8 @@
 // function must preserve, how to emit the loop counter and its back-edge,
 // which register points at scratch memory, which opcodes cannot be
 // benchmarked, and which perf events count cycles / micro-ops / ports. Each
-// architecture implements it in its own folder (X86/, AArch64/); an
+// architecture implements it in its own folder (X86/, AArch64/, RISCV/,
+// PowerPC/); an
 // architecture without an implementation gets a default that supports
 // nothing beyond parsing.
 //
@@ -136,6 +137,33 @@ public:
   virtual Expected<std::vector<MCInst>>
   decrementLoopCounterAndBranch(MCRegister Counter,
                                 const MCExpr *LoopStart) const;
+
+  /// Bytes of loop body (snippet copies and the end of the loop) that the
+  /// branch of decrementLoopCounterAndBranch reaches back over; a longer
+  /// body ends with decrementLoopCounterAndBranchFar. Targets whose
+  /// assembler relaxes branches by itself need no limit.
+  virtual uint64_t getLoopBranchReach() const { return UINT64_MAX; }
+
+  /// The end of a loop whose body is beyond getLoopBranchReach: the same
+  /// decrement, then a branch that reaches further (PowerPC: a conditional
+  /// branch over an unconditional one).
+  virtual Expected<std::vector<MCInst>>
+  decrementLoopCounterAndBranchFar(MCRegister Counter,
+                                   const MCExpr *LoopStart) const {
+    return decrementLoopCounterAndBranch(Counter, LoopStart);
+  }
+
+  /// Whether the loop counter is set before the register setup rather than
+  /// after it: where setting the counter goes through a temporary register
+  /// (PowerPC's CTR takes its value from a GPR) that the setup may give the
+  /// snippet a value in.
+  virtual bool setsLoopCounterFirst() const { return false; }
+
+  /// Bytes that follow the function's last instruction in its section
+  /// (64-bit PowerPC: the word of zeros that ends a function's code and the
+  /// mandatory fields of its traceback table, as LLVM's code generator
+  /// emits them). Empty for most targets.
+  virtual std::string getFunctionTrailer(const Triple &) const { return ""; }
 
   /// The register that points at scratch memory when the function is
   /// entered (its first argument); invalid when there is none.
