@@ -65,8 +65,12 @@ static Error checkSnippet(const LLVMState &State, ArrayRef<MCInst> Snippet) {
 }
 
 /// Marks every register \p Inst writes, explicitly or implicitly.
-static void addWrittenRegisters(const MCInstrInfo &II, const MCInst &Inst,
-                                BitVector &Written) {
+static void addWrittenRegisters(const ExegesisTarget &ET, const MCInstrInfo &II,
+                                const MCInst &Inst, BitVector &Written) {
+  SmallVector<MCRegister, 2> Reads, Writes;
+  ET.getUndescribedRegisters(Inst, Reads, Writes);
+  for (MCRegister Reg : Writes)
+    Written.set(Reg.id());
   const MCInstrDesc &Desc = II.get(Inst.getOpcode());
   for (unsigned I = 0, E = std::min<unsigned>(Desc.getNumDefs(),
                                               Inst.getNumOperands());
@@ -81,8 +85,12 @@ static void addWrittenRegisters(const MCInstrInfo &II, const MCInst &Inst,
 
 /// Marks every register \p Inst reads: its source operands (including
 /// the registers of a memory reference) and its implicit uses.
-static void addReadRegisters(const MCInstrInfo &II, const MCInst &Inst,
-                             BitVector &Read) {
+static void addReadRegisters(const ExegesisTarget &ET, const MCInstrInfo &II,
+                             const MCInst &Inst, BitVector &Read) {
+  SmallVector<MCRegister, 2> Reads, Writes;
+  ET.getUndescribedRegisters(Inst, Reads, Writes);
+  for (MCRegister Reg : Reads)
+    Read.set(Reg.id());
   const MCInstrDesc &Desc = II.get(Inst.getOpcode());
   for (unsigned I = Desc.getNumDefs(), E = Inst.getNumOperands(); I < E; ++I) {
     const MCOperand &Op = Inst.getOperand(I);
@@ -285,7 +293,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
 
   BitVector SnippetWrites(RI.getNumRegs());
   for (const MCInst &Inst : Snippet)
-    addWrittenRegisters(II, Inst, SnippetWrites);
+    addWrittenRegisters(ET, II, Inst, SnippetWrites);
 
   std::vector<MCInst> LoopSetup, LoopEnd;
   MCSymbol *LoopStart = nullptr;
@@ -313,7 +321,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     // iteration.
     BitVector SnippetReads(RI.getNumRegs());
     for (const MCInst &Inst : Snippet)
-      addReadRegisters(II, Inst, SnippetReads);
+      addReadRegisters(ET, II, Inst, SnippetReads);
     for (MCRegister Reg : Code.LiveIns)
       if (RI.regsOverlap(Reg, Counter))
         return makeError("the snippet uses " + State.getRegisterName(Reg) +
@@ -376,14 +384,14 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
         ArrayRef<MCInst>(ReserveStackScratch),
         ArrayRef<MCInst>(ReleaseStackScratch)})
     for (const MCInst &Inst : Insts)
-      addWrittenRegisters(II, Inst, Written);
+      addWrittenRegisters(ET, II, Inst, Written);
   std::vector<MCRegister> Clobbered;
   for (unsigned Reg : Written.set_bits())
     Clobbered.push_back(MCRegister(Reg));
   BitVector Touched = Written;
   for (ArrayRef<MCInst> Insts : {Snippet, ArrayRef<MCInst>(*Setup)})
     for (const MCInst &Inst : Insts)
-      addReadRegisters(II, Inst, Touched);
+      addReadRegisters(ET, II, Inst, Touched);
   std::vector<MCRegister> Used;
   for (unsigned Reg : Touched.set_bits())
     Used.push_back(MCRegister(Reg));

@@ -20,6 +20,7 @@
 #include "OpcodeNameIndex.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegister.h"
@@ -209,6 +210,14 @@ public:
   virtual Expected<std::vector<MCInst>> restoreStackPointer() const {
     return saveStackPointer();
   }
+
+  /// Registers \p Inst reads and writes that its descriptor does not name
+  /// (PowerPC's mfspr and mtspr name the special register by number: CTR,
+  /// LR, XER), so that the loop counter and the registers the prologue
+  /// saves are checked against them too.
+  virtual void getUndescribedRegisters(const MCInst &,
+                                       SmallVectorImpl<MCRegister> &,
+                                       SmallVectorImpl<MCRegister> &) const {}
 
   /// Opcode and register names this target's code needs but LLVM lacks
   /// (empty when all resolved; see TargetNameTable).

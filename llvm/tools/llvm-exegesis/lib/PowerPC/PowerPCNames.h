@@ -49,6 +49,11 @@ struct PowerPCNames {
   unsigned CRXOR = Table.opcode("CRXOR");
   unsigned MTCTR8 = Table.opcode("MTCTR8");
   unsigned MTSPR8 = Table.opcode("MTSPR8");
+  unsigned MTSPR = Table.opcode("MTSPR");
+  unsigned MFSPR8 = Table.opcode("MFSPR8");
+  unsigned MFSPR = Table.opcode("MFSPR");
+  unsigned MFLR8 = Table.opcode("MFLR8");
+  unsigned MTLR8 = Table.opcode("MTLR8");
   unsigned MTFSFI = Table.opcode("MTFSFI");
   unsigned CMPLDI = Table.opcode("CMPLDI");
   unsigned BCC = Table.opcode("BCC");
@@ -57,6 +62,7 @@ struct PowerPCNames {
   unsigned B = Table.opcode("B");
   unsigned BLR = Table.opcode("BLR");
 
+  MCRegister X0 = Table.reg("X0");
   MCRegister X1 = Table.reg("X1");
   MCRegister X2 = Table.reg("X2");
   MCRegister X3 = Table.reg("X3");

@@ -10,14 +10,15 @@
 // half of a 128-bit value), both volatile: mtvsrd/mtvsrdd where the CPU has
 // direct moves, otherwise a store to a temporary stack frame and a load
 // (lfd, lxsdx, lxvd2x, lvx). CR fields are set with mtocrf, CR bits with
-// crset/crclr, CTR with mtctr, the carry with mtxer, the rounding mode with
-// mtfsfi.
+// crset/crclr, CTR and LR with mtctr and mtlr, the carry with mtxer, the
+// rounding mode with mtfsfi.
 //
 // Callee-saved registers are stored below the stack pointer in the 288-byte
 // protected zone the ABI gives a leaf function, where LLVM's code generator
 // puts them (FPRs at the top, then GPRs, then the quadword-aligned vector
-// registers), and in a stack frame when they do not fit. CR fields go to the
-// CR save word of the caller's frame.
+// registers), and in a stack frame when they do not fit. CR fields and the
+// link register (when the snippet writes it) go to the CR and LR save words
+// of the caller's frame.
 //
 // Nothing here has run on PowerPC hardware: the tool assembles PowerPC code
 // on any host and refuses to measure it on a host of another architecture.
@@ -41,8 +42,10 @@ using shorthand::imm;
 using shorthand::inst;
 using shorthand::reg;
 
-/// The SPR numbers of mtspr.
+/// The SPR numbers of mtspr and mfspr.
 static constexpr int64_t SprXER = 1;
+static constexpr int64_t SprLR = 8;
+static constexpr int64_t SprCTR = 9;
 /// XER's carry bit, as the value mtxer takes.
 static constexpr int64_t XerCarryBit = int64_t(1) << 29;
 /// BCC's branch conditions on CR0: not equal, equal.
@@ -52,8 +55,9 @@ static constexpr int64_t BranchIfEqual = 76;
 static constexpr unsigned ProtectedZoneBytes = 288;
 /// The ELFv2 stack frame header: back chain, CR save, LR save, TOC save.
 static constexpr unsigned FrameHeaderBytes = 32;
-/// Where the CR save word of the caller's frame is.
+/// Where the CR and LR save words of the caller's frame are.
 static constexpr int64_t CRSaveOffset = 8;
+static constexpr int64_t LRSaveOffset = 16;
 /// A frame for values that pass through memory, large enough that its
 /// 16-byte slot above the header lies below the protected zone, where the
 /// prologue may have saved registers.
@@ -251,6 +255,11 @@ class PowerPCExegesisTarget : public ExegesisTarget {
     return PowerPCNames::get().Table.lookupFailures().str();
   }
 
+  void
+  getUndescribedRegisters(const MCInst &Inst,
+                          SmallVectorImpl<MCRegister> &Reads,
+                          SmallVectorImpl<MCRegister> &Writes) const override;
+
   Expected<std::vector<MCInst>>
   loopEnd(MCRegister Counter, const MCExpr *LoopStart, bool Far) const;
 
@@ -285,8 +294,6 @@ PowerPCExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
                      "to the function");
   if (Reg == N.ZERO8 || Reg == N.ZERO)
     return cannotSet(N, Reg, "reads as zero");
-  if (RI.regsOverlap(Reg, N.LR8))
-    return cannotSet(N, Reg, "holds the return address");
   int XIndex = PowerPCNames::indexIn(N.X, Reg);
   int RIndex = PowerPCNames::indexIn(N.R, Reg);
   if (XIndex >= 0 || RIndex >= 0) {
@@ -344,6 +351,15 @@ PowerPCExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
     Out.push_back(inst(N.MTCTR8, {reg(N.X11)}));
     return Out;
   }
+  if (Reg == N.LR8 || Reg == N.LR) {
+    // The prologue saves the return address for this write.
+    Expected<APInt> V = Fit(Reg == N.LR8 ? 64 : 32, ValueExtension::Zero);
+    if (!V)
+      return V.takeError();
+    materialize(N, N.X11, int64_t(V->getZExtValue()), Out);
+    Out.push_back(inst(N.MTLR8, {reg(N.X11)}));
+    return Out;
+  }
   if (Reg == N.CARRY) {
     Expected<APInt> V = Fit(1, ValueExtension::Zero);
     if (!V)
@@ -393,6 +409,36 @@ PowerPCExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
   return Out;
 }
 
+/// The register mfspr and mtspr reach by number, for those a function
+/// must care about.
+static MCRegister getSpecialRegister(const PowerPCNames &N, int64_t Spr) {
+  switch (Spr) {
+  case SprXER:
+    return N.XER;
+  case SprLR:
+    return N.LR8;
+  case SprCTR:
+    return N.CTR8;
+  default:
+    return MCRegister();
+  }
+}
+
+void PowerPCExegesisTarget::getUndescribedRegisters(
+    const MCInst &Inst, SmallVectorImpl<MCRegister> &Reads,
+    SmallVectorImpl<MCRegister> &Writes) const {
+  const PowerPCNames &N = PowerPCNames::get();
+  unsigned Opcode = Inst.getOpcode();
+  if ((Opcode == N.MFSPR8 || Opcode == N.MFSPR) && Inst.getNumOperands() == 2 &&
+      Inst.getOperand(1).isImm())
+    if (MCRegister Reg = getSpecialRegister(N, Inst.getOperand(1).getImm()))
+      Reads.push_back(Reg);
+  if ((Opcode == N.MTSPR8 || Opcode == N.MTSPR) && Inst.getNumOperands() == 2 &&
+      Inst.getOperand(0).isImm())
+    if (MCRegister Reg = getSpecialRegister(N, Inst.getOperand(0).getImm()))
+      Writes.push_back(Reg);
+}
+
 namespace {
 /// Where the prologue saves what it saves, as offsets from the stack
 /// pointer on entry (negative: in the protected zone), and whether it
@@ -406,6 +452,8 @@ struct FrameLayout {
   SmallVector<Slot, 18> FPRs;
   SmallVector<Slot, 12> VRs;
   SmallVector<unsigned, 3> CRFields;
+  /// The snippet writes the link register, which the return needs.
+  bool SavesLR = false;
   /// 0 when everything fits in the protected zone.
   int64_t FrameSize = 0;
 };
@@ -448,6 +496,7 @@ static FrameLayout getFrameLayout(const LLVMState &State,
   for (unsigned I = 2; I <= 4; ++I)
     if (overlapsAny(RI, N.CR[I], Clobbered))
       Frame.CRFields.push_back(I);
+  Frame.SavesLR = overlapsAny(RI, N.LR8, Clobbered);
   int64_t Total = VRBase + 16 * (32 - LowestVR);
   if (LowestVR == 32)
     Total = FPRArea + GPRArea;
@@ -506,6 +555,11 @@ PowerPCExegesisTarget::generatePrologue(const LLVMState &State,
   const PowerPCNames &N = PowerPCNames::get();
   FrameLayout Frame = getFrameLayout(State, Clobbered);
   std::vector<MCInst> Out;
+  // r0 is volatile and no part of the register setup.
+  if (Frame.SavesLR) {
+    Out.push_back(inst(N.MFLR8, {reg(N.X0)}));
+    Out.push_back(inst(N.STD, {reg(N.X0), imm(LRSaveOffset), reg(N.X1)}));
+  }
   if (Frame.CRFields.size() == 1)
     Out.push_back(inst(N.MFOCRF, {reg(N.R12), reg(N.CR[Frame.CRFields[0]])}));
   else if (!Frame.CRFields.empty())
@@ -537,6 +591,10 @@ PowerPCExegesisTarget::generateEpilogue(const LLVMState &State,
     for (unsigned Field : Frame.CRFields)
       Mask |= crMaskBit(Field);
     Out.push_back(inst(N.MTCRF, {imm(Mask), reg(N.R12)}));
+  }
+  if (Frame.SavesLR) {
+    Out.push_back(inst(N.LD, {reg(N.X0), imm(LRSaveOffset), reg(N.X1)}));
+    Out.push_back(inst(N.MTLR8, {reg(N.X0)}));
   }
   Out.push_back(inst(N.BLR, {}));
   return Out;

@@ -231,9 +231,6 @@ TEST_F(PowerPCTargetTest, RegistersThatCannotBeSet) {
               ElementsAre(HasSubstr("cannot set register R2: the TOC")));
   EXPECT_THAT(setReg(*LE, "X13", APInt(64, 1)),
               ElementsAre(HasSubstr("cannot set register X13")));
-  EXPECT_THAT(setReg(*LE, "LR8", APInt(64, 1)),
-              ElementsAre("error: cannot set register LR8: holds the return "
-                          "address"));
   EXPECT_THAT(setReg(*LE, "RM", APInt(2, 1)),
               ElementsAre(HasSubstr("cannot set register RM: only to 0")));
   EXPECT_THAT(setReg(*BEG5, "VSL1", APInt(64, 1)),
@@ -296,6 +293,8 @@ TEST_F(PowerPCTargetTest, ConditionAndSpecialRegisters) {
   EXPECT_THAT(setReg(*LE, "CARRY", APInt(1, 1)),
               ElementsAre("lis 11, 8192", "mtxer 11"));
   EXPECT_THAT(setReg(*LE, "RM", APInt(2, 0)), ElementsAre("mtfsfi 7, 0"));
+  EXPECT_THAT(setReg(*LE, "LR8", APInt(64, 8)),
+              ElementsAre("li 11, 8", "mtlr 11"));
 }
 
 TEST_F(PowerPCTargetTest, R11ValuesAreSetAfterWhatPassesThroughIt) {
@@ -328,6 +327,11 @@ TEST_F(PowerPCTargetTest, PrologueUsesTheProtectedZone) {
               ElementsAre("lwz 12, 8(1)", "mtocrf 32, 12", "blr"));
   EXPECT_THAT(frame(*LE, {"CR2", "CR4"}, true),
               ElementsAre("lwz 12, 8(1)", "mtcrf 40, 12", "blr"));
+  // The return address goes to the LR save word of the caller's frame.
+  EXPECT_THAT(frame(*LE, {"LR8"}, false),
+              ElementsAre("mflr 0", "std 0, 16(1)"));
+  EXPECT_THAT(frame(*LE, {"LR8"}, true),
+              ElementsAre("ld 0, 16(1)", "mtlr 0", "blr"));
 }
 
 TEST_F(PowerPCTargetTest, PrologueBeyondTheProtectedZoneMakesAFrame) {
