@@ -10,8 +10,9 @@
 // X-form one a base register that reads as zero (RA = 0) and an index
 // register holding the address; and which opcodes are no instruction a
 // snippet can hold: update forms (LDU, STWUX...), which write the address
-// back to the scratch pointer and walk off the buffer, and privileged or
-// supervisor instructions.
+// back to the scratch pointer and walk off the buffer, thread-local storage
+// forms (ADD8TLS, LDXTLS...), whose operand is a relocation, code-generator
+// pseudos (SELECT_I8), and privileged or trapping instructions.
 //
 // PowerPC's assembler accepts every instruction whatever the CPU, so the
 // subtarget does not decide which opcodes exist (as upstream, an ISA 3.0
@@ -28,7 +29,8 @@ namespace exegesis {
 namespace {
 
 /// Opcode name prefixes of instructions that only the operating system or
-/// the hypervisor may execute, or that stop or trap the program.
+/// the hypervisor may execute, or that stop or trap the program (tw, td
+/// and their immediate forms trap on a condition of their operands).
 constexpr StringLiteral PrivilegedPrefixes[] = {
     "MTMSR",    "MFMSR",  "RFI",    "RFID",    "HRFID",    "RFEBB",
     "RFSCV",    "SC",     "TLB",    "SLB",     "MTSR",     "MFSR",
@@ -37,7 +39,7 @@ constexpr StringLiteral PrivilegedPrefixes[] = {
     "MTDCR",    "MFDCR",  "MTPMR",  "MFPMR",   "ICBT",     "DCCCI",
     "ICCCI",    "WRTEE",  "TRAP",   "TABORT",  "TRECLAIM", "TRECHKPT",
     "TSR",      "TEND",   "TBEGIN", "MTUDSCR", "CLRBHRB",  "MFBHRBE",
-    "CP_",      "PASTE",  "COPY"};
+    "CP_",      "PASTE",  "COPY",   "TW",      "TD"};
 
 class PowerPCSnippetGenerationTarget : public SnippetGenerationTarget {
   void getReservedRegisters(const LLVMState &,
@@ -64,6 +66,18 @@ class PowerPCSnippetGenerationTarget : public SnippetGenerationTarget {
     if (Model.getDesc().usesCustomInsertionHook())
       return std::string("pseudo instruction (the code generator's custom "
                          "inserter expands it)");
+    // ADD8TLS, LDXTLS...: the operand is a relocation against a symbol
+    // in the thread's TLS block, which an encoder cannot take as a number.
+    if (Name.contains("TLS"))
+      return std::string("thread-local storage form: one operand is a "
+                         "relocation against a TLS symbol");
+    const MCRegisterInfo &RI = State.getRegInfo();
+    for (const ModelOperand &Op : Model.operands())
+      if (Op.RegClassID >= 0 &&
+          StringRef(RI.getRegClassName(&RI.getRegClass(Op.RegClassID)))
+              .starts_with("SPE"))
+        return std::string("SPE instruction: only 32-bit e500 cores have "
+                           "it, and 32-bit PowerPC is not supported");
     if (isUpdateForm(Model))
       return std::string("update form: it writes the address back to the "
                          "scratch memory pointer, which would walk off the "
