@@ -21,6 +21,7 @@ namespace exegesis {
 struct PowerPCNames {
   TargetNameTable Table{"powerpc64le-unknown-linux-gnu"};
 
+  unsigned ADD8 = Table.opcode("ADD8");
   unsigned ADDI8 = Table.opcode("ADDI8");
   unsigned ADDIS8 = Table.opcode("ADDIS8");
   unsigned ORI8 = Table.opcode("ORI8");
@@ -41,6 +42,7 @@ struct PowerPCNames {
   unsigned LXSDX = Table.opcode("LXSDX");
   unsigned MTVSRD = Table.opcode("MTVSRD");
   unsigned MTVSRDD = Table.opcode("MTVSRDD");
+  unsigned MFVSRD = Table.opcode("MFVSRD");
   unsigned MFOCRF = Table.opcode("MFOCRF");
   unsigned MTOCRF = Table.opcode("MTOCRF");
   unsigned MFCR = Table.opcode("MFCR");

@@ -12,7 +12,8 @@
 // snippet can hold: update forms (LDU, STWUX...), which write the address
 // back to the scratch pointer and walk off the buffer, thread-local storage
 // forms (ADD8TLS, LDXTLS...), whose operand is a relocation, code-generator
-// pseudos (SELECT_I8), and privileged or trapping instructions.
+// pseudos (SELECT_I8), and privileged or trapping instructions. Loads get
+// their own snippets (PowerPCLoadSnippets.h).
 //
 // PowerPC's assembler accepts every instruction whatever the CPU, so the
 // subtarget does not decide which opcodes exist (as upstream, an ISA 3.0
@@ -22,6 +23,7 @@
 
 #include "../LLVMState.h"
 #include "../SnippetGenerationTarget.h"
+#include "PowerPCLoadSnippets.h"
 #include "PowerPCNames.h"
 
 namespace llvm {
@@ -83,6 +85,18 @@ class PowerPCSnippetGenerationTarget : public SnippetGenerationTarget {
                          "scratch memory pointer, which would walk off the "
                          "scratch memory");
     return std::nullopt;
+  }
+
+  bool preparesSnippet(const LLVMState &State,
+                       const InstructionModel &Model) const override {
+    return isPowerPCChainableLoad(State, Model) &&
+           !getUnsupportedReason(State, Model);
+  }
+
+  std::optional<PreparedSnippet>
+  getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
+                     bool Serial, unsigned Index) const override {
+    return getPowerPCLoadSnippet(State, *this, Model, Serial, Index);
   }
 
   void adjustInitialValues(const LLVMState &, ArrayRef<MCInst>,
