@@ -11,7 +11,8 @@
 // direct moves, otherwise a store to a temporary stack frame and a load
 // (lfd, lxsdx, lxvd2x, lvx). CR fields are set with mtocrf, CR bits with
 // crset/crclr, CTR and LR with mtctr and mtlr, the carry with mtxer, the
-// rounding mode with mtfsfi.
+// rounding mode with mtfsfi; register pairs (G8p, Fpair, VSRp) half by
+// half.
 //
 // Callee-saved registers are stored below the stack pointer in the 288-byte
 // protected zone the ABI gives a leaf function, where LLVM's code generator
@@ -380,6 +381,30 @@ PowerPCExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
     // FPSCR field 7: the inexact-exception enable, non-IEEE mode and the
     // rounding mode, all 0 by default.
     Out.push_back(inst(N.MTFSFI, {imm(7), imm(0), imm(0)}));
+    return Out;
+  }
+  // Pairs (G8p2 = r4:r5, Fpair0 = f0:f1, VSRp17 = v2:v3): the upper half of the
+  // value goes to the lower-numbered register.
+  SmallVector<MCRegister, 2> Halves;
+  for (MCRegister Sub : RI.subregs(Reg))
+    if (isInClass(N.G8RC, Sub) || isInClass(N.F8RC, Sub) ||
+        isInClass(N.VSLRC, Sub) || isInClass(N.VRRC, Sub))
+      Halves.push_back(Sub);
+  if (Halves.size() == 2) {
+    unsigned HalfBits =
+        isInClass(N.G8RC, Halves[0]) || isInClass(N.F8RC, Halves[0]) ? 64 : 128;
+    Expected<APInt> V = Fit(2 * HalfBits, ValueExtension::Sign);
+    if (!V)
+      return V.takeError();
+    if (RI.getEncodingValue(Halves[0]) > RI.getEncodingValue(Halves[1]))
+      std::swap(Halves[0], Halves[1]);
+    for (unsigned I = 0; I < 2; ++I) {
+      Expected<std::vector<MCInst>> Half = setRegTo(
+          STI, Halves[I], V->extractBits(HalfBits, HalfBits * (1 - I)));
+      if (!Half)
+        return Half.takeError();
+      llvm::append_range(Out, *Half);
+    }
     return Out;
   }
   return cannotSet(N, Reg, "not supported on PowerPC");

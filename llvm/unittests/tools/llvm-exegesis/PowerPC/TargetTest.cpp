@@ -278,6 +278,18 @@ TEST_F(PowerPCTargetTest, VectorRegistersWithMtvsrdd) {
               ElementsAre("li 11, -1", "mtvsrdd 32, 11, 11"));
 }
 
+TEST_F(PowerPCTargetTest, RegisterPairsHalfByHalf) {
+  // The upper half goes to the lower-numbered register.
+  EXPECT_THAT(
+      setReg(*LE, "Fpair2", APInt(128, 1).shl(64) | APInt(128, 2)),
+      ElementsAre("li 11, 1", "mtfprd 2, 11", "li 11, 2", "mtfprd 3, 11"));
+  EXPECT_THAT(setReg(*LE, "G8p2", APInt(128, 3).shl(64) | APInt(128, 4)),
+              ElementsAre("li 4, 3", "li 5, 4"));
+  EXPECT_THAT(setReg(*LE, "VSRp17", APInt(256, 0)),
+              ElementsAre("li 11, 0", "mtvsrdd 34, 11, 11", "li 11, 0",
+                          "mtvsrdd 35, 11, 11"));
+}
+
 TEST_F(PowerPCTargetTest, ConditionAndSpecialRegisters) {
   // Field n is bits 4n..4n+3 counted from the top of the lower word.
   EXPECT_THAT(setReg(*LE, "CR2", APInt(4, 8)),
