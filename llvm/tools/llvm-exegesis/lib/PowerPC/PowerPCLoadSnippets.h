@@ -1,5 +1,4 @@
-//===-- PowerPC/PowerPCLoadSnippets.h - Load snippets for PowerPC -*- C++
-//-*-===//
+//===-- PowerPC/PowerPCLoadSnippets.h - Load snippets -----------*- C++ -*-===//
 //
 // A PowerPC load reads nothing but its address registers, and they must
 // point at the scratch memory, so the generic serial generator finds no

@@ -1,5 +1,4 @@
-//===-- PowerPC/PowerPCSnippetGeneration.cpp - PowerPC snippet rules -*- C++
-//-*-//
+//===-- PowerPC/PowerPCSnippetGeneration.cpp - Snippet rules ----*- C++ -*-===//
 //
 // What the generic generators cannot know about PowerPC: which registers a
 // snippet must never name (r1, r2 and r13, which the ABI and the process

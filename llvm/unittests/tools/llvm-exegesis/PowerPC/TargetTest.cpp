@@ -101,14 +101,40 @@ protected:
     return Insts;
   }
 
-  /// Runs the GPR instructions of a register setup, as the ISA defines
-  /// them, on GPRs that start at a garbage value; nullopt for an
-  /// instruction the interpreter does not know.
-  static std::optional<std::array<uint64_t, 32>> run(const LLVMState &State,
-                                                     ArrayRef<MCInst> Insts) {
-    const MCRegisterInfo &RI = State.getRegInfo();
+  /// What the interpreter models: the GPRs and the two doublewords of the
+  /// 64 VSX registers (dword 0 first).
+  struct Machine {
     std::array<uint64_t, 32> GPR;
+    std::array<std::array<uint64_t, 2>, 64> VSR;
+  };
+
+  /// The VSX number of an FPR or VSL register (VSX 0-31) or of a vector
+  /// register or its scalar half (VSX 32-63).
+  static unsigned vsxNumber(const LLVMState &State, MCRegister Reg) {
+    StringRef Name = State.getRegisterName(Reg);
+    for (auto [Prefix, Base] : {std::pair<StringRef, unsigned>("VSL", 0),
+                                {"VF", 32},
+                                {"V", 32},
+                                {"F", 0}}) {
+      unsigned N;
+      if (Name.consume_front(Prefix) && !Name.getAsInteger(10, N) && N < 32)
+        return Base + N;
+    }
+    ADD_FAILURE() << "not a VSX register: " << State.getRegisterName(Reg).str();
+    return 0;
+  }
+
+  /// Runs the instructions of a register setup, as the ISA defines them, on
+  /// registers that start at a garbage value; nullopt for an instruction
+  /// the interpreter does not know.
+  static std::optional<Machine> run(const LLVMState &State,
+                                    ArrayRef<MCInst> Insts) {
+    const MCRegisterInfo &RI = State.getRegInfo();
+    Machine M;
+    std::array<uint64_t, 32> &GPR = M.GPR;
     GPR.fill(0xdeadbeefdeadbeef);
+    for (auto &Dwords : M.VSR)
+      Dwords = {0xbadbadbadbadbad0, 0xbadbadbadbadbad1};
     auto Num = [&](const MCInst &I, unsigned Op) {
       return RI.getEncodingValue(I.getOperand(Op).getReg());
     };
@@ -141,11 +167,17 @@ protected:
         unsigned SH = I.getOperand(2).getImm(), ME = I.getOperand(3).getImm();
         uint64_t Rotated = rotl(GPR[Num(I, 1)], SH);
         GPR[Num(I, 0)] = Rotated & (~uint64_t(0) << (63 - ME));
+      } else if (Name == "MTVSRD") {
+        // Dword 1 is left undefined by the ISA.
+        M.VSR[vsxNumber(State, I.getOperand(0).getReg())][0] = GPR[Num(I, 1)];
+      } else if (Name == "MTVSRDD") {
+        unsigned XT = vsxNumber(State, I.getOperand(0).getReg());
+        M.VSR[XT] = {BaseOrZero(I, 1), GPR[Num(I, 2)]};
       } else {
         return std::nullopt;
       }
     }
-    return GPR;
+    return M;
   }
 
   static LLVMState *LE, *LE8, *BE7, *BEG5;
@@ -216,12 +248,42 @@ TEST_F(PowerPCTargetTest, GPRSequencesComputeTheirValue) {
       EXPECT_LE(Insts->size(), 5u);
       std::vector<MCInst> Decoded = decode(*LE, disasm::encode(*LE, *Insts));
       ASSERT_EQ(Decoded.size(), Insts->size());
-      std::optional<std::array<uint64_t, 32>> GPR = run(*LE, Decoded);
-      ASSERT_TRUE(GPR.has_value());
+      std::optional<Machine> M = run(*LE, Decoded);
+      ASSERT_TRUE(M.has_value());
       unsigned Num = LE->getRegInfo().getEncodingValue(reg(*LE, Name));
-      EXPECT_EQ((*GPR)[Num], Value)
+      EXPECT_EQ(M->GPR[Num], Value)
           << Name.str() << " = 0x" << utohexstr(Value);
     }
+}
+
+TEST_F(PowerPCTargetTest, VectorSequencesComputeTheirValue) {
+  std::mt19937_64 Random(22);
+  for (unsigned I = 0; I < 100; ++I) {
+    uint64_t High = Random(), Low = I % 10 == 0 ? High : Random();
+    // Doublewords: F and VF registers through mtvsrd (dword 0).
+    for (StringRef Name : {"F5", "VF3"}) {
+      Expected<std::vector<MCInst>> Insts =
+          setRegInsts(*LE8, Name, APInt(64, High));
+      ASSERT_TRUE(static_cast<bool>(Insts)) << toString(Insts.takeError());
+      std::optional<Machine> M =
+          run(*LE8, decode(*LE8, disasm::encode(*LE8, *Insts)));
+      ASSERT_TRUE(M.has_value()) << Name.str();
+      EXPECT_EQ(M->VSR[vsxNumber(*LE8, reg(*LE8, Name))][0], High)
+          << Name.str();
+    }
+    // Quadwords through mtvsrdd: the upper half is dword 0.
+    APInt Value = APInt(128, High).shl(64) | APInt(128, Low);
+    for (StringRef Name : {"VSL7", "V9"}) {
+      Expected<std::vector<MCInst>> Insts = setRegInsts(*LE, Name, Value);
+      ASSERT_TRUE(static_cast<bool>(Insts)) << toString(Insts.takeError());
+      std::optional<Machine> M =
+          run(*LE, decode(*LE, disasm::encode(*LE, *Insts)));
+      ASSERT_TRUE(M.has_value()) << Name.str();
+      unsigned XT = vsxNumber(*LE, reg(*LE, Name));
+      EXPECT_EQ(M->VSR[XT][0], High) << Name.str();
+      EXPECT_EQ(M->VSR[XT][1], Low) << Name.str();
+    }
+  }
 }
 
 TEST_F(PowerPCTargetTest, RegistersThatCannotBeSet) {
