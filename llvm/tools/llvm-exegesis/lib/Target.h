@@ -7,9 +7,8 @@
 // which register points at scratch memory, which opcodes cannot be
 // benchmarked, and which perf events count cycles / micro-ops / ports. Each
 // architecture implements it in its own folder (X86/, AArch64/, RISCV/,
-// PowerPC/); an
-// architecture without an implementation gets a default that supports
-// nothing beyond parsing.
+// PowerPC/); an architecture without an implementation gets a default that
+// supports nothing beyond parsing.
 //
 //===----------------------------------------------------------------------===//
 
