@@ -12,6 +12,7 @@
 #include "lib/Target.h"
 #include "../Disassembly.h"
 #include "lib/Assembler.h"
+#include "lib/CycleEstimator.h"
 #include "lib/LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCContext.h"
@@ -534,6 +535,24 @@ TEST_F(PowerPCTargetTest, OnlySixtyFourBitPowerPCAssembles) {
   ASSERT_FALSE(static_cast<bool>(F));
   EXPECT_THAT(toString(F.takeError()),
               HasSubstr("only 64-bit PowerPC (powerpc64le, powerpc64) is"));
+}
+
+TEST_F(PowerPCTargetTest, CycleCalibrationChain) {
+  // Not run here: what a powerpc64le host would time without a PMU.
+  Expected<std::string> Code =
+      CycleEstimator::encodeAddChain(LE->getTriple(), 82);
+  ASSERT_TRUE(static_cast<bool>(Code));
+  std::vector<std::string> Lines = disasm::disassemble(*LE, *Code);
+  ASSERT_EQ(Lines.size(), 47u);
+  EXPECT_EQ(Lines[0], "lis 4, 0");
+  EXPECT_EQ(Lines[1], "ori 4, 4, 2");
+  EXPECT_EQ(Lines[2], "mtctr 4");
+  for (unsigned I = 3; I < 43; ++I)
+    EXPECT_EQ(Lines[I], "add 3, 3, 3");
+  EXPECT_EQ(Lines[43], "bdnz .-160");
+  EXPECT_EQ(Lines[44], "add 3, 3, 3");
+  EXPECT_EQ(Lines[45], "add 3, 3, 3");
+  EXPECT_EQ(Lines[46], "blr");
 }
 
 } // namespace
