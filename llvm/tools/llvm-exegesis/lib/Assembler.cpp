@@ -65,8 +65,12 @@ static Error checkSnippet(const LLVMState &State, ArrayRef<MCInst> Snippet) {
 }
 
 /// Marks every register \p Inst writes, explicitly or implicitly.
-static void addWrittenRegisters(const MCInstrInfo &II, const MCInst &Inst,
-                                BitVector &Written) {
+static void addWrittenRegisters(const ExegesisTarget &ET, const MCInstrInfo &II,
+                                const MCInst &Inst, BitVector &Written) {
+  SmallVector<MCRegister, 2> Reads, Writes;
+  ET.getUndescribedRegisters(Inst, Reads, Writes);
+  for (MCRegister Reg : Writes)
+    Written.set(Reg.id());
   const MCInstrDesc &Desc = II.get(Inst.getOpcode());
   for (unsigned I = 0, E = std::min<unsigned>(Desc.getNumDefs(),
                                               Inst.getNumOperands());
@@ -81,8 +85,12 @@ static void addWrittenRegisters(const MCInstrInfo &II, const MCInst &Inst,
 
 /// Marks every register \p Inst reads: its source operands (including
 /// the registers of a memory reference) and its implicit uses.
-static void addReadRegisters(const MCInstrInfo &II, const MCInst &Inst,
-                             BitVector &Read) {
+static void addReadRegisters(const ExegesisTarget &ET, const MCInstrInfo &II,
+                             const MCInst &Inst, BitVector &Read) {
+  SmallVector<MCRegister, 2> Reads, Writes;
+  ET.getUndescribedRegisters(Inst, Reads, Writes);
+  for (MCRegister Reg : Reads)
+    Read.set(Reg.id());
   const MCInstrDesc &Desc = II.get(Inst.getOpcode());
   for (unsigned I = Desc.getNumDefs(), E = Inst.getNumOperands(); I < E; ++I) {
     const MCOperand &Op = Inst.getOperand(I);
@@ -289,7 +297,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
 
   BitVector SnippetWrites(RI.getNumRegs());
   for (const MCInst &Inst : Snippet)
-    addWrittenRegisters(II, Inst, SnippetWrites);
+    addWrittenRegisters(ET, II, Inst, SnippetWrites);
 
   std::vector<MCInst> LoopSetup, LoopEnd;
   MCSymbol *LoopStart = nullptr;
@@ -317,7 +325,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     // iteration.
     BitVector SnippetReads(RI.getNumRegs());
     for (const MCInst &Inst : Snippet)
-      addReadRegisters(II, Inst, SnippetReads);
+      addReadRegisters(ET, II, Inst, SnippetReads);
     for (MCRegister Reg : Code.LiveIns)
       if (RI.regsOverlap(Reg, Counter))
         return makeError("the snippet uses " + State.getRegisterName(Reg) +
@@ -335,8 +343,19 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
       return Init.takeError();
     LoopSetup = std::move(*Init);
     LoopStart = Ctx.createTempSymbol("loop");
-    Expected<std::vector<MCInst>> End = ET.decrementLoopCounterAndBranch(
-        Counter, MCSymbolRefExpr::create(LoopStart, Ctx));
+    const MCExpr *LoopStartExpr = MCSymbolRefExpr::create(LoopStart, Ctx);
+    Expected<std::vector<MCInst>> End =
+        ET.decrementLoopCounterAndBranch(Counter, LoopStartExpr);
+    if (End) {
+      // The body as the branch sees it: every copy and the loop end before
+      // the branch, which is at most the whole loop end.
+      uint64_t BodyBytes = Plan.CopiesEmitted * Sizing.Bytes.size() +
+                           encodeSnippet(Builder.getAssembler().getEmitter(),
+                                         STI, *End, /*AllowFixups=*/true)
+                               ->Bytes.size();
+      if (BodyBytes > ET.getLoopBranchReach())
+        End = ET.decrementLoopCounterAndBranchFar(Counter, LoopStartExpr);
+    }
     if (!End)
       return End.takeError();
     LoopEnd = std::move(*End);
@@ -371,14 +390,14 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
         ArrayRef<MCInst>(Lowered->Configure),
         ArrayRef<MCInst>(Lowered->Restore)})
     for (const MCInst &Inst : Insts)
-      addWrittenRegisters(II, Inst, Written);
+      addWrittenRegisters(ET, II, Inst, Written);
   std::vector<MCRegister> Clobbered;
   for (unsigned Reg : Written.set_bits())
     Clobbered.push_back(MCRegister(Reg));
   BitVector Touched = Written;
   for (ArrayRef<MCInst> Insts : {Snippet, ArrayRef<MCInst>(*Setup)})
     for (const MCInst &Inst : Insts)
-      addReadRegisters(II, Inst, Touched);
+      addReadRegisters(ET, II, Inst, Touched);
   std::vector<MCRegister> Used;
   for (unsigned Reg : Touched.set_bits())
     Used.push_back(MCRegister(Reg));
@@ -408,9 +427,15 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Emit(ReserveStackScratch);
   Emit(SaveStackPointer);
   Emit(CleanVectorState);
-  Emit(*Setup);
-  Emit(Lowered->Configure);
-  Emit(LoopSetup);
+  if (ET.setsLoopCounterFirst()) {
+    Emit(LoopSetup);
+    Emit(*Setup);
+    Emit(Lowered->Configure);
+  } else {
+    Emit(*Setup);
+    Emit(Lowered->Configure);
+    Emit(LoopSetup);
+  }
   MCSymbol *BodyStart = LoopStart;
   if (Plan.IsLoop) {
     Streamer.emitCodeAlignment(ET.getLoopAlignment(), &STI);
@@ -461,6 +486,9 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   Emit(*Epilogue);
   MCSymbol *FunctionEnd = Ctx.createTempSymbol("end");
   Streamer.emitLabel(FunctionEnd);
+  std::string Trailer = ET.getFunctionTrailer(State.getTriple());
+  if (!Trailer.empty())
+    Streamer.emitBytes(Trailer);
   if (State.getTriple().isOSBinFormatELF())
     Streamer.emitELFSize(FunctionStart,
                          MCBinaryExpr::createSub(

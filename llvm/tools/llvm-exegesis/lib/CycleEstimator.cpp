@@ -64,6 +64,26 @@ Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
     AppendLittleEndian(0xd65f03c0, 4);
     return Code;
   }
+  case Triple::ppc64le: {
+    // Not yet run on PowerPC hardware. lis 4, hi; ori 4, 4, lo; mtctr 4;
+    // 1: add 3, 3, 3 (ChainLoopBody times); bdnz 1b; add 3, 3, 3
+    // (Remainder times); blr
+    const uint32_t Add = 0x7c631a14;
+    if (Iterations) {
+      AppendLittleEndian(0x3c800000 | (Iterations >> 16), 4);
+      AppendLittleEndian(0x60840000 | (Iterations & 0xffff), 4);
+      AppendLittleEndian(0x7c8903a6, 4);
+      for (unsigned I = 0; I < ChainLoopBody; ++I)
+        AppendLittleEndian(Add, 4);
+      // bdnz back over the body: a byte displacement in bits 2-15.
+      uint32_t Back = (0u - 4 * ChainLoopBody) & 0xfffc;
+      AppendLittleEndian(0x42000000 | Back, 4);
+    }
+    for (unsigned I = 0; I < Remainder; ++I)
+      AppendLittleEndian(Add, 4);
+    AppendLittleEndian(0x4e800020, 4);
+    return Code;
+  }
   default:
     return createStringError(inconvertibleErrorCode(),
                              "no cycle calibration code for " +

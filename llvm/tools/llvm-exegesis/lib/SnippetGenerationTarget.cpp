@@ -91,6 +91,7 @@ const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
 const SnippetGenerationTarget *getTheRISCVSnippetGenerationTarget();
 const SnippetGenerationTarget *getTheAArch64SnippetGenerationTarget();
 const SnippetGenerationTarget *getTheMipsSnippetGenerationTarget();
+const SnippetGenerationTarget *getThePowerPCSnippetGenerationTarget();
 
 const SnippetGenerationTarget &
 SnippetGenerationTarget::lookup(const Triple &TT) {
@@ -103,6 +104,8 @@ SnippetGenerationTarget::lookup(const Triple &TT) {
     return *getTheAArch64SnippetGenerationTarget();
   if (TT.isMIPS())
     return *getTheMipsSnippetGenerationTarget();
+  if (TT.isPPC64())
+    return *getThePowerPCSnippetGenerationTarget();
   return Generic;
 }
 

@@ -69,6 +69,7 @@ const ExegesisTarget *getTheX86ExegesisTarget();
 const ExegesisTarget *getTheAArch64ExegesisTarget();
 const ExegesisTarget *getTheRISCVExegesisTarget();
 const ExegesisTarget *getTheMipsExegesisTarget();
+const ExegesisTarget *getThePowerPCExegesisTarget();
 
 const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
   static const GenericExegesisTarget Generic;
@@ -83,6 +84,9 @@ const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
       return *T;
   if (TT.isMIPS())
     if (const ExegesisTarget *T = getTheMipsExegesisTarget())
+      return *T;
+  if (TT.isPPC())
+    if (const ExegesisTarget *T = getThePowerPCExegesisTarget())
       return *T;
   return Generic;
 }

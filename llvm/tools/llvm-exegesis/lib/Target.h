@@ -6,9 +6,9 @@
 // function must preserve, how to emit the loop counter and its back-edge,
 // which register points at scratch memory, which opcodes cannot be
 // benchmarked, and which perf events count cycles / micro-ops / ports. Each
-// architecture implements it in its own folder (X86/, AArch64/); an
-// architecture without an implementation gets a default that supports
-// nothing beyond parsing.
+// architecture implements it in its own folder (X86/, AArch64/, RISCV/,
+// PowerPC/); an architecture without an implementation gets a default that
+// supports nothing beyond parsing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 #include "OpcodeNameIndex.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegister.h"
@@ -149,6 +150,33 @@ public:
   decrementLoopCounterAndBranch(MCRegister Counter,
                                 const MCExpr *LoopStart) const;
 
+  /// Bytes of loop body (snippet copies and the end of the loop) that the
+  /// branch of decrementLoopCounterAndBranch reaches back over; a longer
+  /// body ends with decrementLoopCounterAndBranchFar. Targets whose
+  /// assembler relaxes branches by itself need no limit.
+  virtual uint64_t getLoopBranchReach() const { return UINT64_MAX; }
+
+  /// The end of a loop whose body is beyond getLoopBranchReach: the same
+  /// decrement, then a branch that reaches further (PowerPC: a conditional
+  /// branch over an unconditional one).
+  virtual Expected<std::vector<MCInst>>
+  decrementLoopCounterAndBranchFar(MCRegister Counter,
+                                   const MCExpr *LoopStart) const {
+    return decrementLoopCounterAndBranch(Counter, LoopStart);
+  }
+
+  /// Whether the loop counter is set before the register setup rather than
+  /// after it: where setting the counter goes through a temporary register
+  /// (PowerPC's CTR takes its value from a GPR) that the setup may give the
+  /// snippet a value in.
+  virtual bool setsLoopCounterFirst() const { return false; }
+
+  /// Bytes that follow the function's last instruction in its section
+  /// (64-bit PowerPC: the word of zeros that ends a function's code and the
+  /// mandatory fields of its traceback table, as LLVM's code generator
+  /// emits them). Empty for most targets.
+  virtual std::string getFunctionTrailer(const Triple &) const { return ""; }
+
   /// The register that points at scratch memory when the function is
   /// entered (its first argument); invalid when there is none.
   virtual MCRegister getScratchMemoryRegister(const Triple &) const {
@@ -205,6 +233,14 @@ public:
     Lowered.Instructions.assign(Snippet.begin(), Snippet.end());
     return Lowered;
   }
+
+  /// Registers \p Inst reads and writes that its descriptor does not name
+  /// (PowerPC's mfspr and mtspr name the special register by number: CTR,
+  /// LR, XER), so that the loop counter and the registers the prologue
+  /// saves are checked against them too.
+  virtual void getUndescribedRegisters(const MCInst &,
+                                       SmallVectorImpl<MCRegister> &,
+                                       SmallVectorImpl<MCRegister> &) const {}
 
   /// Opcode and register names this target's code needs but LLVM lacks
   /// (empty when all resolved; see TargetNameTable).

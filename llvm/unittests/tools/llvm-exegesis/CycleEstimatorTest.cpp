@@ -86,6 +86,12 @@ TEST(CycleEstimatorTest, ChainEncodings) {
   EXPECT_EQ(Word(42), 0x71000421u); // subs w1, w1, #1
   EXPECT_EQ(Word(43), 0x54fffae1u); // b.ne back 41 words
   EXPECT_EQ(Word(45), 0xd65f03c0u); // ret
+  // powerpc64le: lis, ori, mtctr, 40 adds, bdnz, 2 adds, blr; read back
+  // with the disassembler in PowerPC/TargetTest.cpp.
+  Expected<std::string> PPCLoop = CycleEstimator::encodeAddChain(
+      Triple("powerpc64le-unknown-linux-gnu"), 82);
+  ASSERT_TRUE(static_cast<bool>(PPCLoop));
+  ASSERT_EQ(PPCLoop->size(), 4u * 47);
   Expected<std::string> Other =
       CycleEstimator::encodeAddChain(Triple("mips-unknown-linux-gnu"), 2);
   ASSERT_FALSE(static_cast<bool>(Other));

@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG RM 1
+fadd 1, 1, 1

@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG VSL1 1
+xsadddp 1, 1, 1

@@ -1,0 +1,2 @@
+# LLVM-EXEGESIS-DEFREG X1 0
+add 3, 3, 3
