@@ -4,7 +4,8 @@
 and prints, per file and in total, the blocks decoded, measured and failed
 by reason, and blocks per second. For a subset of the measured blocks it then
 writes each block as an asm snippet file with the annotations the run
-reported (DEFREG for the register values, MEM-DEF/MEM-MAP from `info`) and
+reported (DEFREG for the register values, MEM-DEF/MEM-MAP and LOOP-REGISTER
+from `info`) and
 checks that measuring that file agrees with the auto-mapped run within 2%.
 
 Not a test: timings depend on the machine and its load. Run by hand:
@@ -99,8 +100,8 @@ def as_snippet(doc, hex_bytes):
                                doc, re.M):
         lines.append("# LLVM-EXEGESIS-DEFREG %s %s" % (reg, val))
     info = field(doc, "info")
-    for annotation in re.findall(r"LLVM-EXEGESIS-MEM-(?:DEF|MAP) [^;']+",
-                                 info):
+    for annotation in re.findall(
+            r"LLVM-EXEGESIS-(?:MEM-DEF|MEM-MAP|LOOP-REGISTER) [^;']+", info):
         lines.append("# " + annotation.strip())
     lines += disassemble(hex_bytes, count)
     return "\n".join(lines) + "\n"
