@@ -158,7 +158,9 @@ def main():
     base = ["-mode=inverse_throughput", "-execution-mode=subprocess"]
     work = tempfile.mkdtemp(prefix="blocks-")
     print("host:", open("/proc/cpuinfo").read().split("model name")[1]
-          .split("\n")[0].strip(": \t"))
+          .split("\n")[0].strip(": \t"), "(%d CPUs, load %s)" % (
+              os.cpu_count(), " ".join(open("/proc/loadavg").read()
+                                       .split()[:3])))
     total = Counter()
     measured_blocks = []
     for name in sorted(os.listdir(args.data)):
@@ -210,6 +212,8 @@ def main():
                              max(1, total["decoded"]),
                              total["blocks"] / max(1e-9, total["seconds"])))
 
+    if args.agree <= 0:
+        return 0
     subset = measured_blocks[::max(1, len(measured_blocks) // args.agree)]
     subset = subset[:args.agree]
     same_key = same_code = agree_first = agree_best = 0

@@ -175,9 +175,13 @@ std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
         return M.MemoryValueName == AutoMapValueName;
       });
   if (Mapped >= MaxPages)
+    // The usual cause is a block that moves its pointers on each copy
+    // (push, a stride, a pointer walk), whose pages grow with the copies.
     return "address 0x" + Address + " would need page " +
            Twine(Mapped + 1).str() + ", beyond the limit of " +
-           Twine(MaxPages).str() + " (-auto-map-max-pages)";
+           Twine(MaxPages).str() +
+           " (-auto-map-max-pages raises it; a block that walks memory needs "
+           "pages in proportion to -min-instructions)";
   FixedLayout Candidate;
   FixedMemoryRegion Region;
   Region.Address = Page;

@@ -100,7 +100,8 @@ TEST_F(AutoMemoryMapTest, FaultsMapTheirPageUntilTheLimit) {
   EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x2000, 3), std::nullopt);
   EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x3000, 3),
             "address 0x10003000 would need page 4, beyond the limit of 3 "
-            "(-auto-map-max-pages)");
+            "(-auto-map-max-pages raises it; a block that walks memory needs "
+            "pages in proportion to -min-instructions)");
   EXPECT_EQ(mapFaultingPage(Code, 0, 64),
             "the fault has no address (a non-canonical or misaligned access, "
             "or a protection fault): mapping memory cannot cure it");
