@@ -89,8 +89,11 @@ static void chooseLoopRegister(const LLVMState &State, BenchmarkCode &Code) {
     const MCRegisterClass &Class = RegInfo.getRegClass(I);
     if (StringRef(RegInfo.getRegClassName(&Class)) != "GR64_NOSP")
       continue;
+    // R16-R31 (encodings 16 and up) need APX, which a block that does not
+    // name them cannot be assumed to run with.
     for (MCPhysReg Candidate : Class)
-      if (StringRef(RegInfo.getName(Candidate)) != "RIP" &&
+      if (RegInfo.getEncodingValue(Candidate) < 16 &&
+          StringRef(RegInfo.getName(Candidate)) != "RIP" &&
           !usesRegister(State, Code, Candidate)) {
         Code.LoopRegister = Candidate;
         return;

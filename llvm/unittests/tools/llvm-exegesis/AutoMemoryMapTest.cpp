@@ -82,6 +82,17 @@ TEST_F(AutoMemoryMapTest, BlocksUsingTheDefaultLoopCounterGetAnother) {
   BenchmarkCode UsesRax = block("31c04489c1");
   prepareAutoMappedBlock(*State, UsesRax);
   EXPECT_EQ(State->getRegisterName(UsesRax.LoopRegister), "RDX");
+  // With every legacy register taken the block stays straight-line: R16 and
+  // up need APX (this host's blocks raised SIGILL with R16).
+  BenchmarkCode AllTaken = block("4489c7");
+  for (StringRef Name : {"RAX", "RBX", "RCX", "RDX", "RSI", "RBP", "R9", "R10",
+                         "R11", "R12", "R13", "R14", "R15"})
+    for (unsigned R = 1; R < State->getRegInfo().getNumRegs(); ++R)
+      if (State->getRegInfo().getName(R) == Name)
+        AllTaken.Key.RegisterInitialValues.push_back({R, APInt(64, 1)});
+  prepareAutoMappedBlock(*State, AllTaken);
+  EXPECT_FALSE(AllTaken.LoopRegister.isValid())
+      << State->getRegisterName(AllTaken.LoopRegister).str();
   // A block that leaves R8 alone keeps the default.
   BenchmarkCode Other = block("01c8");
   prepareAutoMappedBlock(*State, Other);
