@@ -50,6 +50,57 @@ static MCRegister widestSuper(const LLVMState &State, MCRegister Reg,
   return Widest;
 }
 
+/// Whether any register \p Code names (operands, implicit uses and defs,
+/// initial values, live-ins) overlaps \p Reg.
+static bool usesRegister(const LLVMState &State, const BenchmarkCode &Code,
+                         MCRegister Reg) {
+  const MCRegisterInfo &RegInfo = State.getRegInfo();
+  auto Overlaps = [&](MCRegister Other) {
+    return Other.isValid() && RegInfo.regsOverlap(Other, Reg);
+  };
+  for (const MCInst &Inst : Code.Key.Instructions) {
+    const MCInstrDesc &Desc = State.getInstrInfo().get(Inst.getOpcode());
+    for (const MCOperand &Op : Inst)
+      if (Op.isReg() && Overlaps(Op.getReg()))
+        return true;
+    if (any_of(Desc.implicit_uses(), Overlaps) ||
+        any_of(Desc.implicit_defs(), Overlaps))
+      return true;
+  }
+  return any_of(Code.Key.RegisterInitialValues,
+                [&](const RegisterValue &V) { return Overlaps(V.Register); }) ||
+         any_of(Code.LiveIns, Overlaps);
+}
+
+/// A block cannot say which register counts the loop (a hex line has no
+/// annotations), and one that uses the default counter (R8 on x86-64) would
+/// be measured as straight-line code only, which on a busy front end reads
+/// other than the loop. Such a block gets the first general-purpose register
+/// it does not use; the annotations in `info` name it.
+static void chooseLoopRegister(const LLVMState &State, BenchmarkCode &Code) {
+  if (Code.LoopRegister.isValid())
+    return;
+  MCRegister Default = State.getExegesisTarget().getDefaultLoopCounterRegister(
+      State.getTriple());
+  if (!Default.isValid() || !usesRegister(State, Code, Default))
+    return;
+  const MCRegisterInfo &RegInfo = State.getRegInfo();
+  for (unsigned I = 0; I < RegInfo.getNumRegClasses(); ++I) {
+    const MCRegisterClass &Class = RegInfo.getRegClass(I);
+    if (StringRef(RegInfo.getRegClassName(&Class)) != "GR64_NOSP")
+      continue;
+    // R16-R31 (encodings 16 and up) need APX, which a block that does not
+    // name them cannot be assumed to run with.
+    for (MCPhysReg Candidate : Class)
+      if (RegInfo.getEncodingValue(Candidate) < 16 &&
+          StringRef(RegInfo.getName(Candidate)) != "RIP" &&
+          !usesRegister(State, Code, Candidate)) {
+        Code.LoopRegister = Candidate;
+        return;
+      }
+  }
+}
+
 void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code) {
   const MCRegisterInfo &RegInfo = State.getRegInfo();
   const MCInstrInfo &InstrInfo = State.getInstrInfo();
@@ -92,6 +143,7 @@ void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code) {
   Page.Index = Code.Key.MemoryValues.size();
   Code.Key.MemoryValues[AutoMapValueName] = Page;
   Code.Key.MemoryMappings.push_back({AutoMapFirstPage, AutoMapValueName});
+  chooseLoopRegister(State, Code);
 }
 
 std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
@@ -126,9 +178,13 @@ std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
         return M.MemoryValueName == AutoMapValueName;
       });
   if (Mapped >= MaxPages)
+    // The usual cause is a block that moves its pointers on each copy
+    // (push, a stride, a pointer walk), whose pages grow with the copies.
     return "address 0x" + Address + " would need page " +
            Twine(Mapped + 1).str() + ", beyond the limit of " +
-           Twine(MaxPages).str() + " (-auto-map-max-pages)";
+           Twine(MaxPages).str() +
+           " (-auto-map-max-pages raises it; a block that walks memory needs "
+           "pages in proportion to -min-instructions)";
   FixedLayout Candidate;
   FixedMemoryRegion Region;
   Region.Address = Page;
@@ -142,7 +198,8 @@ std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
   return std::nullopt;
 }
 
-std::string describeAutoMappedMemory(const BenchmarkCode &Code) {
+std::string describeAutoMappedMemory(const LLVMState &State,
+                                     const BenchmarkCode &Code) {
   std::string Text;
   raw_string_ostream OS(Text);
   unsigned Pages = 0;
@@ -156,6 +213,9 @@ std::string describeAutoMappedMemory(const BenchmarkCode &Code) {
     if (Mapping.MemoryValueName == AutoMapValueName)
       OS << "; LLVM-EXEGESIS-MEM-MAP " << AutoMapValueName << " "
          << Mapping.Address;
+  if (Code.LoopRegister.isValid())
+    OS << "; LLVM-EXEGESIS-LOOP-REGISTER "
+       << State.getRegisterName(Code.LoopRegister);
   return Text;
 }
 

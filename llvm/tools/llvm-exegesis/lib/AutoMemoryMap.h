@@ -48,7 +48,9 @@ inline constexpr const char AutoMapValueName[] = "auto-page";
 std::optional<std::string> whyAutoMapUnsupported(const LLVMState &State);
 
 /// Gives \p Code the register defaults above (registers the file already
-/// defines keep their values) and the first page.
+/// defines keep their values), the first page and, when the block uses the
+/// target's default loop counter and the file chose none, a loop counter the
+/// block does not use.
 void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code);
 
 /// Maps the page holding \p FaultAddress into \p Code when that can cure the
@@ -56,9 +58,11 @@ void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code);
 std::optional<std::string>
 mapFaultingPage(BenchmarkCode &Code, uintptr_t FaultAddress, unsigned MaxPages);
 
-/// The pages mapped, as the annotations that reproduce the run
-/// ("LLVM-EXEGESIS-MEM-DEF ...; LLVM-EXEGESIS-MEM-MAP ...").
-std::string describeAutoMappedMemory(const BenchmarkCode &Code);
+/// The pages mapped and the loop counter, as the annotations that reproduce
+/// the run ("LLVM-EXEGESIS-MEM-DEF ...; LLVM-EXEGESIS-MEM-MAP ...;
+/// LLVM-EXEGESIS-LOOP-REGISTER ...").
+std::string describeAutoMappedMemory(const LLVMState &State,
+                                     const BenchmarkCode &Code);
 
 } // namespace exegesis
 } // namespace llvm

@@ -86,7 +86,7 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
                                   Options.AutoMapMaxPages);
     if (Result->MemoryFaultAddress && !Incurable)
       continue;
-    std::string Note = describeAutoMappedMemory(Mapped);
+    std::string Note = describeAutoMappedMemory(State, Mapped);
     if (Incurable)
       Note = *Incurable + "; " + Note;
     Result->Info = Result->Info.empty() ? Note : Result->Info + "; " + Note;

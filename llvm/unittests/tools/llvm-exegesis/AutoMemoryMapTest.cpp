@@ -67,6 +67,38 @@ TEST_F(AutoMemoryMapTest, RegistersTheFileDefinesKeepTheirValues) {
             (std::vector<std::string>{"ECX=5", "RAX=10000800"}));
 }
 
+TEST_F(AutoMemoryMapTest, BlocksUsingTheDefaultLoopCounterGetAnother) {
+  // mov %r8d, %edi reads R8, the default counter: without another the block
+  // could only be measured as straight-line code.
+  BenchmarkCode UsesR8 = block("4489c7");
+  prepareAutoMappedBlock(*State, UsesR8);
+  ASSERT_TRUE(UsesR8.LoopRegister.isValid());
+  EXPECT_EQ(State->getRegisterName(UsesR8.LoopRegister), "RAX");
+  EXPECT_EQ(describeAutoMappedMemory(*State, UsesR8),
+            "auto-mapped 1 page, as annotations: LLVM-EXEGESIS-MEM-DEF "
+            "auto-page 4096 0000000010000800; LLVM-EXEGESIS-MEM-MAP auto-page "
+            "268435456; LLVM-EXEGESIS-LOOP-REGISTER RAX");
+  // xor %eax,%eax; mov %r8d,%ecx: RAX and RCX are used, the next is free.
+  BenchmarkCode UsesRax = block("31c04489c1");
+  prepareAutoMappedBlock(*State, UsesRax);
+  EXPECT_EQ(State->getRegisterName(UsesRax.LoopRegister), "RDX");
+  // With every legacy register taken the block stays straight-line: R16 and
+  // up need APX (this host's blocks raised SIGILL with R16).
+  BenchmarkCode AllTaken = block("4489c7");
+  for (StringRef Name : {"RAX", "RBX", "RCX", "RDX", "RSI", "RBP", "R9", "R10",
+                         "R11", "R12", "R13", "R14", "R15"})
+    for (unsigned R = 1; R < State->getRegInfo().getNumRegs(); ++R)
+      if (State->getRegInfo().getName(R) == Name)
+        AllTaken.Key.RegisterInitialValues.push_back({R, APInt(64, 1)});
+  prepareAutoMappedBlock(*State, AllTaken);
+  EXPECT_FALSE(AllTaken.LoopRegister.isValid())
+      << State->getRegisterName(AllTaken.LoopRegister).str();
+  // A block that leaves R8 alone keeps the default.
+  BenchmarkCode Other = block("01c8");
+  prepareAutoMappedBlock(*State, Other);
+  EXPECT_FALSE(Other.LoopRegister.isValid());
+}
+
 TEST_F(AutoMemoryMapTest, FaultsMapTheirPageUntilTheLimit) {
   BenchmarkCode Code = block("488b8000100000");
   prepareAutoMappedBlock(*State, Code);
@@ -79,7 +111,8 @@ TEST_F(AutoMemoryMapTest, FaultsMapTheirPageUntilTheLimit) {
   EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x2000, 3), std::nullopt);
   EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x3000, 3),
             "address 0x10003000 would need page 4, beyond the limit of 3 "
-            "(-auto-map-max-pages)");
+            "(-auto-map-max-pages raises it; a block that walks memory needs "
+            "pages in proportion to -min-instructions)");
   EXPECT_EQ(mapFaultingPage(Code, 0, 64),
             "the fault has no address (a non-canonical or misaligned access, "
             "or a protection fault): mapping memory cannot cure it");
@@ -93,7 +126,7 @@ TEST_F(AutoMemoryMapTest, FaultsMapTheirPageUntilTheLimit) {
       64);
   ASSERT_TRUE(Own.has_value());
   EXPECT_NE(Own->find("cannot be mapped"), std::string::npos) << *Own;
-  EXPECT_EQ(describeAutoMappedMemory(Code),
+  EXPECT_EQ(describeAutoMappedMemory(*State, Code),
             "auto-mapped 3 pages, as annotations: LLVM-EXEGESIS-MEM-DEF "
             "auto-page 4096 0000000010000800; LLVM-EXEGESIS-MEM-MAP auto-page "
             "268435456; LLVM-EXEGESIS-MEM-MAP auto-page 268439552; "
