@@ -255,6 +255,33 @@ static Error locateCode(AssembledFunction &Function) {
   return makeError("the assembled object has no .text section");
 }
 
+/// A register \p Snippet carries from one copy to the next (read before it
+/// is written, and written) that \p LoopEnd writes too; invalid if none.
+static MCRegister findChainBrokenByLoop(const ExegesisTarget &ET,
+                                        const MCInstrInfo &II,
+                                        const MCRegisterInfo &RI,
+                                        ArrayRef<MCInst> Snippet,
+                                        ArrayRef<MCInst> LoopEnd) {
+  BitVector Written(RI.getNumRegs()), Carried(RI.getNumRegs());
+  for (const MCInst &Inst : Snippet) {
+    BitVector Read(RI.getNumRegs());
+    addReadRegisters(ET, II, Inst, Read);
+    for (unsigned Reg : Read.set_bits())
+      if (!Written.test(Reg))
+        Carried.set(Reg);
+    addWrittenRegisters(ET, II, Inst, Written);
+  }
+  Carried &= Written;
+  BitVector LoopWrites(RI.getNumRegs());
+  for (const MCInst &Inst : LoopEnd)
+    addWrittenRegisters(ET, II, Inst, LoopWrites);
+  for (unsigned Reg : Carried.set_bits())
+    for (unsigned LoopReg : LoopWrites.set_bits())
+      if (RI.regsOverlap(Reg, LoopReg))
+        return MCRegister(Reg);
+  return MCRegister();
+}
+
 Expected<AssembledFunction>
 assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
                          const AssemblyRequest &Request) {
@@ -359,6 +386,8 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     if (!End)
       return End.takeError();
     LoopEnd = std::move(*End);
+    Function.LoopBreaksChainOf =
+        findChainBrokenByLoop(ET, II, RI, Snippet, LoopEnd);
   }
 
   // A snippet that defines the stack pointer gets the caller's back from

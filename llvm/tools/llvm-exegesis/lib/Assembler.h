@@ -78,6 +78,12 @@ struct AssembledFunction {
   uint64_t NumSnippetRepetitions = 0;
   /// Whether the copies form a loop body.
   bool IsLoop = false;
+  /// For a loop: a register the snippet carries from one copy to the next
+  /// (it reads it before writing it, and writes it) that the loop's counter
+  /// update writes too, breaking that chain once per iteration (x86's flags
+  /// through ADC's carry: the loop then reads less than the snippet costs).
+  /// Invalid when there is none.
+  MCRegister LoopBreaksChainOf;
   /// Copies of the snippet laid out, and the bytes they take: the whole
   /// straight-line body, or the loop body.
   uint64_t CopiesEmitted = 0;

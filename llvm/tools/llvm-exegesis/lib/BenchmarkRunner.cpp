@@ -131,6 +131,13 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
       AddInfo("repetition: straight-line code only, no loop (" +
               toString(Loop.takeError()) + ")");
       Requests.pop_back();
+    } else if (Loop->LoopBreaksChainOf.isValid()) {
+      // The loop would read less than the snippet costs.
+      AddInfo("repetition: straight-line code only, no loop (the loop's "
+              "counter update writes " +
+              State.getRegisterName(Loop->LoopBreaksChainOf).str() +
+              ", which the snippet carries from one copy to the next)");
+      Requests.pop_back();
     }
   }
 

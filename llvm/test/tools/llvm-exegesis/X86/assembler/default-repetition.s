@@ -63,5 +63,20 @@
 # RUN:   | FileCheck %s --check-prefix=LOOPERR
 # LOOPERR: error: the snippet writes R8
 
+# A snippet that carries the flags from one copy to the next (ADC through
+# its carry) cannot loop either: the loop's counter update writes EFLAGS and
+# would break the chain once per iteration (ADC64rr read 0.985 instead of
+# 1.0 on Zen 3). One that only reads them (CMOV) loops.
+# RUN: llvm-exegesis -mtriple=x86_64-unknown-linux-gnu -mcpu=znver3 \
+# RUN:   -mode=inverse_throughput -benchmark-phase=assemble-measured-code \
+# RUN:   -opcode-name=ADC64rr,SBB32ri8,CMOV64rr 2>&1 \
+# RUN:   | FileCheck %s --check-prefix=FLAGS
+# FLAGS:     - 'ADC64rr
+# FLAGS:     info: '{{.*}}repetition: straight-line code only, no loop (the loop''s counter update writes EFLAGS, which the snippet carries from one copy to the next)'
+# FLAGS:     - 'SBB32ri8
+# FLAGS:     info: '{{.*}}repetition: straight-line code only, no loop (the loop''s counter update writes EFLAGS, which the snippet carries from one copy to the next)'
+# FLAGS:     - 'CMOV64rr
+# FLAGS-NOT: straight-line code only
+
 # LLVM-EXEGESIS-DEFREG RCX 0
 addq %rcx, %rcx
