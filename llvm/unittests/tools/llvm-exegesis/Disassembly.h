@@ -17,6 +17,7 @@
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"
 #include "llvm/MC/MCFixup.h"
 #include "llvm/MC/MCInstPrinter.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <string>
@@ -76,6 +77,15 @@ inline std::vector<std::string> disassemble(const LLVMState &State,
     Offset += Size;
   }
   return Lines;
+}
+
+/// The disassembly of the instructions a target produced, or the one line
+/// "error: <message>" when it refused.
+inline std::vector<std::string> textOf(const LLVMState &State,
+                                       Expected<std::vector<MCInst>> Insts) {
+  if (!Insts)
+    return {"error: " + toString(Insts.takeError())};
+  return disassemble(State, encode(State, *Insts));
 }
 
 } // namespace disasm

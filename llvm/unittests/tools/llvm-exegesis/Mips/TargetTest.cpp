@@ -72,9 +72,7 @@ protected:
 
   static std::vector<std::string> text(const LLVMState &State,
                                        Expected<std::vector<MCInst>> Insts) {
-    if (!Insts)
-      return {"error: " + toString(Insts.takeError())};
-    return disasm::disassemble(State, disasm::encode(State, *Insts));
+    return disasm::textOf(State, std::move(Insts));
   }
 
   /// Encodes \p Insts, decodes them with the disassembler and runs what it

@@ -53,9 +53,7 @@ protected:
 
   static std::vector<std::string> text(const LLVMState &State,
                                        Expected<std::vector<MCInst>> Insts) {
-    if (!Insts)
-      return {"error: " + toString(Insts.takeError())};
-    return disasm::disassemble(State, disasm::encode(State, *Insts));
+    return disasm::textOf(State, std::move(Insts));
   }
 
   static std::vector<std::string> setReg(const LLVMState &State, StringRef Name,
