@@ -128,10 +128,13 @@ struct ProcedureResultHeader {
   /// Set last: the procedure returned (a snippet that ends the process
   /// mid-way leaves it 0).
   uint32_t Finished;
-  /// The procedure failed; the bytes are its message.
+  /// The procedure failed (FailedInTool, FailedInSnippet); the bytes are
+  /// its message.
   uint32_t Failed;
   uint64_t Size;
 };
+
+enum : uint32_t { FailedInTool = 1, FailedInSnippet = 2 };
 
 /// Room for a procedure's result: pages are only backed once written, and a
 /// measurement's readings are a few hundred kilobytes at most.
@@ -284,12 +287,18 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
   if (Result) {
     Bytes = std::move(*Result);
   } else {
-    Failed = 1;
-    Bytes = toString(Result.takeError());
+    Failed = FailedInTool;
+    handleAllErrors(
+        Result.takeError(),
+        [&](const SnippetFailure &F) {
+          Failed = FailedInSnippet;
+          Bytes = F.getMessage();
+        },
+        [&](const ErrorInfoBase &E) { Bytes = E.message(); });
   }
   size_t Room = ProcedureResultCapacity - sizeof(ProcedureResultHeader);
   if (Bytes.size() > Room) {
-    Failed = 1;
+    Failed = FailedInTool;
     Bytes = "the measurement's result is larger than the " +
             std::to_string(Room) + " bytes the subprocess can return";
   }
@@ -954,6 +963,8 @@ Expected<std::string> SubProcessFunctionExecutor::runProcedure(
     return endedEarly();
   std::string Bytes(reinterpret_cast<const char *>(Result + 1),
                     static_cast<size_t>(Result->Size));
+  if (Result->Failed == FailedInSnippet)
+    return make_error<SnippetFailure>(Bytes);
   if (Result->Failed)
     return createStringError(inconvertibleErrorCode(), Bytes);
   return Bytes;

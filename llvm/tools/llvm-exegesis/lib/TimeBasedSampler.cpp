@@ -192,7 +192,10 @@ TimeBasedSampler::samplesOfRun(const Run &R, bool Differencing,
     Ratio /= R.BatchRatios.size();
     double Ticks = Differencing ? double(Long[S] - Short[S]) : double(Short[S]);
     SampleRatios.push_back(Ratio);
-    Cycles.push_back(Ticks / Ratio / Plan.CallsPerWindow);
+    // The 2N function took no longer than the N one: a disturbed sample
+    // (under full load CPUID's hypervisor exits once made a whole run's
+    // value negative), left out like an uncalibrated one.
+    Cycles.push_back(Ticks > 0 ? Ticks / Ratio / Plan.CallsPerWindow : NAN);
   }
   return Cycles;
 }
@@ -442,7 +445,10 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
       : Confirmed ? *Confirmed
                   : BestGroup.Median;
   if (!std::isfinite(Count))
-    return samplingError("cycle calibration failed in every sample");
+    return make_error<SnippetFailure>(
+        "no usable time-based sample: in every one the calibration failed or "
+        "the 2N-instruction function took no longer than the N-instruction "
+        "one (the machine was too busy)");
 
   TimeBasedMeasurement Measured;
   Measured.Cycles = Count;

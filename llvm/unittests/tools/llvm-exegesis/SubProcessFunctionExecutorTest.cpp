@@ -412,6 +412,20 @@ TEST(SubProcessFunctionExecutorTest, AProcedureReturnsItsErrorAsAToolError) {
   EXPECT_FALSE(haveChildren());
 }
 
+TEST(SubProcessFunctionExecutorTest, AProcedureCanFailAsTheSnippet) {
+  ExecutableFunction F = function(AddRaxRax + Ret);
+  std::string Bytes;
+  Outcome R = runProcedure(
+      {&F},
+      [](SamplingRunner) -> Expected<std::string> {
+        return make_error<SnippetFailure>("no usable sample");
+      },
+      Bytes);
+  EXPECT_TRUE(R.IsSnippetFailure);
+  EXPECT_EQ(R.Message, "no usable sample");
+  EXPECT_FALSE(haveChildren());
+}
+
 TEST(SubProcessFunctionExecutorTest, AFaultInALaterSamplingIsLocated) {
   // The second function faults; the fault indexes the executor's functions
   // whatever sampling ran it.

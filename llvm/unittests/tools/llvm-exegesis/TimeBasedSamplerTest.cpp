@@ -141,6 +141,43 @@ TEST(TimeBasedSamplerTest, WithNothingSettledTheValueRecurringInEveryRunWins) {
   EXPECT_EQ(M.Report.SamplesPerRun, 10 * M.Runs);
 }
 
+TEST(TimeBasedSamplerTest, SamplesWhereTheLongFunctionWasNotLongerAreLeftOut) {
+  // Six disturbed samples agree on -3 cycles, four read the snippet's 4.
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) { return Sample < 6 ? -3.0 : 4.0; },
+      sweepLikeOptions());
+  EXPECT_NEAR(M.Cycles, 4.0, 0.01);
+}
+
+TEST(TimeBasedSamplerTest, NoUsableSampleIsTheBenchmarksError) {
+  Triple TT("x86_64-unknown-linux-gnu");
+  CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
+  ExecutableFunction Short =
+      cantFail(ExecutableFunction::fromCode(x86code::Ret));
+  ExecutableFunction Long =
+      cantFail(ExecutableFunction::fromCode(x86code::Ret));
+  ExecutorBatch Batch;
+  Batch.Run = {&Short, &Long};
+  Batch.Assembled = {nullptr, nullptr};
+  ScriptedExecutor Executor([](unsigned, unsigned) { return -1.0; });
+  BenchmarkRunOptions Options = sweepLikeOptions();
+  TimeBasedSampler Sampler(TT, Chains, Options, nullptr);
+  Expected<std::optional<TimeBasedMeasurement>> M =
+      Sampler.measure({Batch}, /*Differencing=*/true,
+                      [&](const ExecutorBatch &B, unsigned Rounds,
+                          unsigned Calls, const SamplingStopRule *Stop) {
+                        return Executor.run(B, Rounds, Calls, Stop);
+                      });
+  ASSERT_FALSE(static_cast<bool>(M));
+  bool IsSnippetFailure = false;
+  handleAllErrors(M.takeError(), [&](const SnippetFailure &F) {
+    IsSnippetFailure = true;
+    EXPECT_NE(F.getMessage().find("no usable time-based sample"),
+              std::string::npos);
+  });
+  EXPECT_TRUE(IsSnippetFailure);
+}
+
 TEST(TimeBasedSamplerTest, OneRunByRequestKeepsItsOwnLargestGroup) {
   BenchmarkRunOptions Options = sweepLikeOptions();
   Options.SettleTimeLimitSeconds = 0;
