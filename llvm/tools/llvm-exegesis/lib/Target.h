@@ -298,6 +298,19 @@ private:
   std::string Failures;
 };
 
+/// What every target's names struct (its numbers, looked up in a
+/// TargetNameTable member named Table) shares: \p Names's one instance,
+/// built on first use, and register names through its table.
+template <typename Names> struct TargetNames {
+  static const Names &get() {
+    static const Names Instance;
+    return Instance;
+  }
+  StringRef name(MCRegister Reg) const {
+    return static_cast<const Names *>(this)->Table.getRegInfo().getName(Reg);
+  }
+};
+
 } // namespace exegesis
 } // namespace llvm
 

@@ -16,7 +16,7 @@
 namespace llvm {
 namespace exegesis {
 
-struct AArch64Names {
+struct AArch64Names : TargetNames<AArch64Names> {
   TargetNameTable Table{"aarch64-unknown-linux-gnu"};
 
   unsigned MOVZXi = Table.opcode("MOVZXi");
@@ -90,15 +90,6 @@ struct AArch64Names {
   const MCRegisterClass *FPR8 = Table.regClass("FPR8");
   const MCRegisterClass *ZPR = Table.regClass("ZPR");
   const MCRegisterClass *PPR = Table.regClass("PPR");
-
-  static const AArch64Names &get() {
-    static const AArch64Names Names;
-    return Names;
-  }
-
-  StringRef name(MCRegister Reg) const {
-    return Table.getRegInfo().getName(Reg);
-  }
 
   /// The register of \p RC that is part of \p Reg (D1 of Q1).
   MCRegister partIn(const MCRegisterClass *RC, MCRegister Reg) const {

@@ -41,7 +41,7 @@ namespace {
 
 /// Everything the Mips code emits or inspects, resolved by name once. The
 /// 32- and 64-bit triples share one backend and so one set of numbers.
-struct MipsNames {
+struct MipsNames : TargetNames<MipsNames> {
   TargetNameTable Table{"mips64el-unknown-linux-gnu"};
 
   unsigned ORi = Table.opcode("ORi");
@@ -127,15 +127,6 @@ struct MipsNames {
   const MCRegisterClass *FGR32 = Table.regClass("FGR32");
   const MCRegisterClass *FGR64 = Table.regClass("FGR64");
   const MCRegisterClass *AFGR64 = Table.regClass("AFGR64");
-
-  static const MipsNames &get() {
-    static const MipsNames Names;
-    return Names;
-  }
-
-  StringRef name(MCRegister Reg) const {
-    return Table.getRegInfo().getName(Reg);
-  }
 
 private:
   SmallVector<MCRegister, 19> names(ArrayRef<StringRef> Names) {

@@ -18,7 +18,7 @@
 namespace llvm {
 namespace exegesis {
 
-struct PowerPCNames {
+struct PowerPCNames : TargetNames<PowerPCNames> {
   TargetNameTable Table{"powerpc64le-unknown-linux-gnu"};
 
   unsigned ADD8 = Table.opcode("ADD8");
@@ -100,15 +100,6 @@ struct PowerPCNames {
   const MCRegisterClass *VRRC = Table.regClass("VRRC");
   const MCRegisterClass *CRRC = Table.regClass("CRRC");
   const MCRegisterClass *CRBITRC = Table.regClass("CRBITRC");
-
-  static const PowerPCNames &get() {
-    static const PowerPCNames Names;
-    return Names;
-  }
-
-  StringRef name(MCRegister Reg) const {
-    return Table.getRegInfo().getName(Reg);
-  }
 
   /// The number of \p Reg within \p Regs (X5 in X: 5), or -1.
   static int indexIn(ArrayRef<MCRegister> Regs, MCRegister Reg) {

@@ -49,7 +49,7 @@ namespace {
 
 /// Everything the RISC-V code emits or inspects, resolved by name once.
 /// riscv32 and riscv64 share one backend and so one set of numbers.
-struct RISCVNames {
+struct RISCVNames : TargetNames<RISCVNames> {
   TargetNameTable Table{"riscv64-unknown-linux-gnu"};
 
   unsigned ADDI = Table.opcode("ADDI");
@@ -127,15 +127,6 @@ struct RISCVNames {
   const MCRegisterClass *VRM2 = Table.regClass("VRM2");
   const MCRegisterClass *VRM4 = Table.regClass("VRM4");
   const MCRegisterClass *VRM8 = Table.regClass("VRM8");
-
-  static const RISCVNames &get() {
-    static const RISCVNames Names;
-    return Names;
-  }
-
-  StringRef name(MCRegister Reg) const {
-    return Table.getRegInfo().getName(Reg);
-  }
 };
 
 } // namespace

@@ -23,7 +23,7 @@ namespace exegesis {
 namespace {
 
 /// Everything the x86 code emits or inspects, resolved by name once.
-struct X86Names {
+struct X86Names : TargetNames<X86Names> {
   TargetNameTable Table{"x86_64-unknown-linux-gnu"};
 
   unsigned MOV8ri = Table.opcode("MOV8ri");
@@ -111,15 +111,6 @@ struct X86Names {
   const MCRegisterClass *VK64 = Table.regClass("VK64");
   const MCRegisterClass *VR64 = Table.regClass("VR64");
   const MCRegisterClass *RST = Table.regClass("RST");
-
-  static const X86Names &get() {
-    static const X86Names Names;
-    return Names;
-  }
-
-  StringRef name(MCRegister Reg) const {
-    return Table.getRegInfo().getName(Reg);
-  }
 };
 
 } // namespace
