@@ -364,7 +364,13 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
         return relocateFault(Samples.takeError(), B, Snippet);
       return std::optional<SampleTable>(std::move(*Samples));
     };
-    TimeBasedSampler Sampler(State.getTriple(), *Estimator, Options,
+    // An empty snippet's value is 0 whatever the samples (no instruction to
+    // divide by), and its samples, all near 0, never settle: one run shows
+    // that the set-up code runs, more would only spend -settle-time-limit.
+    BenchmarkRunOptions SamplingOptions = Options;
+    if (V.Short->NumSnippetRepetitions == 0)
+      SamplingOptions.SettleTimeLimitSeconds = 0;
+    TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
                              Rotation ? &*Rotation : nullptr);
     Expected<std::optional<TimeBasedMeasurement>> Taken =
         Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);
@@ -552,7 +558,10 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
            << Options.RepeatCount << " samples within "
            << format("%g", 100 * Options.SettleTolerance) << "% of each other)";
         unsigned Needed = Options.SettleAgreeingRuns;
-        if (LastSampling.Confirmed && Needed <= 1)
+        if (Code.Key.Instructions.empty())
+          OS << ": one run, as the snippet is empty (its value is 0 whatever "
+                "the samples)";
+        else if (LastSampling.Confirmed && Needed <= 1)
           OS << ": run " << LastSampling.Runs << " settled ("
              << LastSampling.AgreeingSamples << " of "
              << LastSampling.SamplesPerRun
