@@ -9,7 +9,9 @@ from `info`) and checks that the input is the same (same benchmark key, same
 measured code) and that measuring that file agrees with the auto-mapped run
 within 2%: both sides are measured --rounds times in turn, and the first
 measurements and the best of each side are compared, with the spread of all
-of them (the noise of the host).
+of them (the noise of the host), and once more over the blocks whose own
+measurements agree within 2% on each side (the others, listed as unstable,
+have several steady states on the host).
 
 Not a test: timings depend on the machine and its load. Run by hand:
 
@@ -218,6 +220,12 @@ def main():
     subset = subset[:args.agree]
     same_key = same_code = agree_first = agree_best = 0
     spreads = []
+    # Blocks whose own measurements on one side move by more than 2% (the
+    # host gives them several steady states): their agreement says nothing
+    # of the input, so they are also counted apart, like the accuracy
+    # benchmark's unstable references.
+    stable = stable_agree_best = 0
+    unstable = []
     for i, (doc, hex_bytes) in enumerate(subset):
         snippet = os.path.join(work, "block%d.s" % i)
         with open(snippet, "w") as f:
@@ -254,6 +262,12 @@ def main():
         agree_best += close(min(again), min(auto))
         spread = max(max(auto), max(again)) / min(min(auto), min(again)) - 1
         spreads.append(spread)
+        if max(auto) / min(auto) - 1 > 0.02 or \
+                max(again) / min(again) - 1 > 0.02:
+            unstable.append(hex_bytes)
+        else:
+            stable += 1
+            stable_agree_best += close(min(again), min(auto))
         if not close(min(again), min(auto)) or not close(again[0], auto[0]):
             print("  %s: auto-mapped %s, as a snippet %s (spread %.0f%%)" % (
                 hex_bytes, " ".join("%.4g" % v for v in auto),
@@ -266,6 +280,13 @@ def main():
     print("  within 2%%, first measurement of each side: %d/%d; best of %d "
           "of each side: %d/%d" % (agree_first, n, args.rounds, agree_best,
                                    n))
+    print("  blocks whose measurements on each side agree within 2%%: %d; "
+          "best of %d of each side within 2%% for %d/%d of them" % (
+              stable, args.rounds, stable_agree_best, stable))
+    if unstable:
+        print("  unstable on this host (one side's own measurements more "
+              "than 2%% apart): %s" % ", ".join(
+                  h if len(h) <= 24 else h[:24] + "..." for h in unstable))
     if spreads:
         spreads.sort()
         print("  spread of the %d measurements of a block (max/min - 1): "
