@@ -83,8 +83,11 @@ struct Measured {
   unsigned Runs = 0;
 };
 
-Measured measureScripted(std::function<double(unsigned, unsigned)> Cycles,
-                         const BenchmarkRunOptions &Options) {
+/// The sampler's own result for a scripted executor, and how many runs it
+/// took.
+Expected<std::optional<TimeBasedMeasurement>>
+sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
+               const BenchmarkRunOptions &Options, unsigned &Runs) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -102,12 +105,21 @@ Measured measureScripted(std::function<double(unsigned, unsigned)> Cycles,
                           unsigned Calls, const SamplingStopRule *Stop) {
                         return Executor.run(B, Rounds, Calls, Stop);
                       });
+  Runs = Executor.getRuns();
+  return M;
+}
+
+Measured measureScripted(std::function<double(unsigned, unsigned)> Cycles,
+                         const BenchmarkRunOptions &Options) {
+  unsigned Runs = 0;
+  Expected<std::optional<TimeBasedMeasurement>> M =
+      sampleScripted(std::move(Cycles), Options, Runs);
   EXPECT_TRUE(static_cast<bool>(M));
   if (!M) {
     consumeError(M.takeError());
     return {};
   }
-  return {(*M)->Cycles, (*M)->Report, Executor.getRuns()};
+  return {(*M)->Cycles, (*M)->Report, Runs};
 }
 
 TEST(TimeBasedSamplerTest, ASettledRunGivesItsGroupsMedian) {
@@ -150,24 +162,9 @@ TEST(TimeBasedSamplerTest, SamplesWhereTheLongFunctionWasNotLongerAreLeftOut) {
 }
 
 TEST(TimeBasedSamplerTest, NoUsableSampleIsTheBenchmarksError) {
-  Triple TT("x86_64-unknown-linux-gnu");
-  CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
-  ExecutableFunction Short =
-      cantFail(ExecutableFunction::fromCode(x86code::Ret));
-  ExecutableFunction Long =
-      cantFail(ExecutableFunction::fromCode(x86code::Ret));
-  ExecutorBatch Batch;
-  Batch.Run = {&Short, &Long};
-  Batch.Assembled = {nullptr, nullptr};
-  ScriptedExecutor Executor([](unsigned, unsigned) { return -1.0; });
-  BenchmarkRunOptions Options = sweepLikeOptions();
-  TimeBasedSampler Sampler(TT, Chains, Options, nullptr);
-  Expected<std::optional<TimeBasedMeasurement>> M =
-      Sampler.measure({Batch}, /*Differencing=*/true,
-                      [&](const ExecutorBatch &B, unsigned Rounds,
-                          unsigned Calls, const SamplingStopRule *Stop) {
-                        return Executor.run(B, Rounds, Calls, Stop);
-                      });
+  unsigned Runs = 0;
+  Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
+      [](unsigned, unsigned) { return -1.0; }, sweepLikeOptions(), Runs);
   ASSERT_FALSE(static_cast<bool>(M));
   bool IsSnippetFailure = false;
   handleAllErrors(M.takeError(), [&](const SnippetFailure &F) {
