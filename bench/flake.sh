@@ -10,9 +10,10 @@
 # Environment:
 #   FLAKE_TESTS   test paths relative to the lit test directory, overriding
 #                 the default list below
-#   FLAKE_JOBS    lit's -j (default: twice the number of CPUs, so that the
-#                 tests also crowd each other, and the tests that wait on a
-#                 clock, such as a settle time limit, overlap)
+#   FLAKE_JOBS    lit's -j (default: four times the number of CPUs, so that
+#                 the tests crowd each other as well, and the tests that wait
+#                 on a clock, such as a settle time limit, overlap: a loaded
+#                 run takes about 23 s on 2 CPUs, against 35-60 s at -j2)
 #   FLAKE_LOAD    stress-ng --cpu workers (default: the number of CPUs);
 #                 0 runs without load
 #   FLAKE_RUN_TIMEOUT  seconds one whole lit run may take before it counts
@@ -30,7 +31,7 @@ build=${2:-$here/build}
 suite=$build/llvm/test/tools/llvm-exegesis
 lit=${LIT:-/usr/lib/llvm-22/bin/lit}
 cpus=$(nproc)
-jobs=${FLAKE_JOBS:-$((2 * cpus))}
+jobs=${FLAKE_JOBS:-$((4 * cpus))}
 load=${FLAKE_LOAD:-$cpus}
 run_timeout=${FLAKE_RUN_TIMEOUT:-1200}
 

@@ -5,14 +5,17 @@
 # subprocess timeout. On a 2-CPU VM with both CPUs busy this took 30-40 s
 # (CPUID's cost there varies with every exit to the hypervisor, so no run
 # settles), and the timeout is raised so that such a machine cannot fail it.
-# As no run settles, sampling goes on until -settle-time-limit: one second
-# of runs checks the sizing as well as the default five (and one run alone,
-# -settle-time-limit=0, once read a negative latency there).
+# As no run settles, sampling goes on until -settle-time-limit, and a run
+# of 30 samples of one round each takes about 3 s there: runs of 10 samples
+# for one second check the sizing as well as the defaults do, in a third of
+# the time (one run alone, -settle-time-limit=0, once read a negative
+# latency there).
 
 # REQUIRES: exegesis-can-execute-in-subprocess, x86_64-linux
 
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess \
 # RUN:   -cycle-counter=time-based -subprocess-timeout=300 -settle-time-limit=1 \
+# RUN:   -benchmark-repeat-count=10 \
 # RUN:   | FileCheck %s
 
 # CHECK: - 'CPUID'
