@@ -29,3 +29,11 @@ if config.exegesis_sanitize:
     config.available_features.add("asan")
     config.environment["ASAN_OPTIONS"] = "abort_on_error=1"
     config.environment["UBSAN_OPTIONS"] = "abort_on_error=1:print_stacktrace=1"
+# LeakSanitizer's check at exit stops the process with ptrace and reads
+# /proc: a test that denies ptrace, traces the tool or leaves it a handful
+# of file descriptors runs the tool under `%no-leak-check` (ASan and UBSan
+# stay on; the other tests check for leaks on the same paths).
+config.substitutions.append(
+    ("%no-leak-check",
+     "env ASAN_OPTIONS=abort_on_error=1:detect_leaks=0"
+     if config.exegesis_sanitize else "env"))
