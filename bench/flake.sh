@@ -13,7 +13,7 @@
 #   FLAKE_JOBS    lit's -j (default: four times the number of CPUs, so that
 #                 the tests crowd each other as well, and the tests that wait
 #                 on a clock, such as a settle time limit, overlap: a loaded
-#                 run takes about 23 s on 2 CPUs, against 35-60 s at -j2)
+#                 run takes about 22 s on 2 CPUs, against 21-87 s at -j2)
 #   FLAKE_LOAD    stress-ng --cpu workers (default: the number of CPUs);
 #                 0 runs without load
 #   FLAKE_RUN_TIMEOUT  seconds one whole lit run may take before it counts
