@@ -259,7 +259,8 @@ def main():
             continue
         close = lambda a, b: abs(a - b) <= 0.02 * b
         agree_first += close(again[0], auto[0])
-        agree_best += close(min(again), min(auto))
+        best_close = close(min(again), min(auto))
+        agree_best += best_close
         spread = max(max(auto), max(again)) / min(min(auto), min(again)) - 1
         spreads.append(spread)
         if max(auto) / min(auto) - 1 > 0.02 or \
@@ -267,8 +268,8 @@ def main():
             unstable.append(hex_bytes)
         else:
             stable += 1
-            stable_agree_best += close(min(again), min(auto))
-        if not close(min(again), min(auto)) or not close(again[0], auto[0]):
+            stable_agree_best += best_close
+        if not best_close or not close(again[0], auto[0]):
             print("  %s: auto-mapped %s, as a snippet %s (spread %.0f%%)" % (
                 hex_bytes, " ".join("%.4g" % v for v in auto),
                 " ".join("%.4g" % v for v in again), 100 * spread))

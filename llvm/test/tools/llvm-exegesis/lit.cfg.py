@@ -35,5 +35,5 @@ if config.exegesis_sanitize:
 # stay on; the other tests check for leaks on the same paths).
 config.substitutions.append(
     ("%no-leak-check",
-     "env ASAN_OPTIONS=abort_on_error=1:detect_leaks=0"
-     if config.exegesis_sanitize else "env"))
+     "env ASAN_OPTIONS=" + config.environment["ASAN_OPTIONS"] +
+     ":detect_leaks=0" if config.exegesis_sanitize else "env"))
