@@ -1,6 +1,7 @@
 //===-- BenchmarkMeasurer.cpp -----------------------------------*- C++ -*-===//
 
 #include "BenchmarkMeasurer.h"
+#include "CoreSharing.h"
 #include "Counter.h"
 #include "CpuEventTable.h"
 #include "InProcessFunctionExecutor.h"
@@ -553,6 +554,16 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
         OS << " (sized again " << LastSampling.Replans
            << (LastSampling.Replans == 1 ? " time" : " times")
            << " from a run that contradicted the probe)";
+      if (std::isfinite(LastSampling.UnsharedProbeCycles))
+        OS << ", " << LastSampling.SharedSamples << " of "
+           << LastSampling.TotalSamples
+           << " samples left out as taken while the core was shared (the "
+              "core-sharing probe read more than "
+           << format("%g", 100 * CoreSharingTolerance)
+           << "% away from its quiet "
+           << format("%.3f", LastSampling.UnsharedProbeCycles)
+           << " cycles per group of four independent adds; a run settles on "
+              "two thirds of the samples it kept)";
       if (Options.Aggregation == ResultAggregationMode::Min) {
         OS << ", min taken from runs of samples that settle (two thirds of "
            << Options.RepeatCount << " samples within "

@@ -7,80 +7,103 @@
 namespace llvm {
 namespace exegesis {
 
-/// Adds per iteration of the calibration loop: small enough for the loop
-/// to sit in the micro-op cache and for a short backward branch.
+/// Adds per iteration of the calibration loops: small enough for a loop to
+/// sit in the micro-op cache and for a short backward branch.
 static constexpr unsigned ChainLoopBody = 40;
+/// Independent adds per group of the core-sharing probe: as many as the
+/// integer ALUs of the cores we meet (Zen 3/4, Ice Lake: four), so that a
+/// group takes one cycle while the core runs this thread alone.
+static constexpr unsigned ProbeGroupWidth = 4;
 
-// The chains are loops so that a chain of any length is a few hundred bytes
-// of code, run from the micro-op cache. An unrolled chain is fed from L2
-// through the decoders; on our KVM guests it read up to 2.5% slower than the
-// loop for seconds at a time (bench/accuracy/README.md), skewing every
-// calibration made in those stretches.
-Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
-                                                     unsigned Length) {
+/// Machine code of a loop of \p Units units of \p Width adds, each add of
+/// a unit to its own register (Width 1: a chain of dependent adds; Width
+/// ProbeGroupWidth: groups of independent adds), ChainLoopBody adds per
+/// iteration and the remainder unrolled; then a return.
+static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
+                                           unsigned Width) {
   std::string Code;
-  unsigned Iterations = Length / ChainLoopBody;
-  unsigned Remainder = Length % ChainLoopBody;
+  unsigned UnitsPerIteration = ChainLoopBody / Width;
+  uint64_t Iterations = Units / UnitsPerIteration;
+  uint64_t Remainder = Units % UnitsPerIteration;
+  if (Iterations > UINT32_MAX)
+    return createStringError(inconvertibleErrorCode(),
+                             "calibration loop of " + Twine(Units) +
+                                 " units is too long");
   auto AppendLittleEndian = [&Code](uint32_t Value, int Bytes) {
     for (int Byte = 0; Byte < Bytes; ++Byte)
       Code += static_cast<char>((Value >> (8 * Byte)) & 0xff);
   };
   switch (TT.getArch()) {
   case Triple::x86_64: {
-    // mov $Iterations, %ecx; 1: add %rax, %rax (ChainLoopBody times);
-    // dec %ecx; jnz 1b; add %rax, %rax (Remainder times); ret
-    const char *Add = "\x48\x01\xc0";
+    // mov $Iterations, %ecx; 1: the adds; dec %ecx; jnz 1b; the remainder;
+    // ret. The adds: add %rax, %rax, then %rdx, %r8, %r9 (caller-saved
+    // under both the System V and the Windows conventions).
+    static const char *const Adds[ProbeGroupWidth] = {
+        "\x48\x01\xc0", "\x48\x01\xd2", "\x4d\x01\xc0", "\x4d\x01\xc9"};
+    auto AppendUnits = [&](uint64_t Count) {
+      for (uint64_t U = 0; U < Count; ++U)
+        for (unsigned A = 0; A < Width; ++A)
+          Code += Adds[A];
+    };
     if (Iterations) {
       Code += "\xb9";
-      AppendLittleEndian(Iterations, 4);
+      AppendLittleEndian(uint32_t(Iterations), 4);
       size_t LoopStart = Code.size();
-      for (unsigned I = 0; I < ChainLoopBody; ++I)
-        Code += Add;
+      AppendUnits(UnitsPerIteration);
       Code += "\xff\xc9\x75";
       Code += static_cast<char>(int(LoopStart) - int(Code.size() + 1));
     }
-    for (unsigned I = 0; I < Remainder; ++I)
-      Code += Add;
+    AppendUnits(Remainder);
     Code += "\xc3";
     return Code;
   }
   case Triple::aarch64: {
-    // mov w1, #lo; movk w1, #hi, lsl #16; 1: add x0, x0, x0 (ChainLoopBody
-    // times); subs w1, w1, #1; b.ne 1b; add x0, x0, x0 (Remainder times);
-    // ret
-    const uint32_t Add = 0x8b000000;
+    // mov w1, #lo; movk w1, #hi, lsl #16; 1: the adds; subs w1, w1, #1;
+    // b.ne 1b; the remainder; ret. The adds: add x0, x0, x0, then x2, x3,
+    // x4 (x1 counts).
+    static const unsigned Registers[ProbeGroupWidth] = {0, 2, 3, 4};
+    auto AppendUnits = [&](uint64_t Count) {
+      for (uint64_t U = 0; U < Count; ++U)
+        for (unsigned A = 0; A < Width; ++A) {
+          uint32_t R = Registers[A];
+          AppendLittleEndian(0x8b000000 | (R << 16) | (R << 5) | R, 4);
+        }
+    };
     if (Iterations) {
       AppendLittleEndian(0x52800001 | ((Iterations & 0xffff) << 5), 4);
       AppendLittleEndian(0x72a00001 | ((Iterations >> 16) << 5), 4);
-      for (unsigned I = 0; I < ChainLoopBody; ++I)
-        AppendLittleEndian(Add, 4);
+      AppendUnits(UnitsPerIteration);
       AppendLittleEndian(0x71000421, 4);
       // b.ne back over the body and the subs: -(ChainLoopBody + 1) words.
       uint32_t Back = (0u - (ChainLoopBody + 1)) & 0x7ffff;
       AppendLittleEndian(0x54000001 | (Back << 5), 4);
     }
-    for (unsigned I = 0; I < Remainder; ++I)
-      AppendLittleEndian(Add, 4);
+    AppendUnits(Remainder);
     AppendLittleEndian(0xd65f03c0, 4);
     return Code;
   }
   case Triple::ppc64le: {
     // Not yet run on PowerPC hardware. lis 4, hi; ori 4, 4, lo; mtctr 4;
-    // 1: add 3, 3, 3 (ChainLoopBody times); bdnz 1b; add 3, 3, 3
-    // (Remainder times); blr
-    const uint32_t Add = 0x7c631a14;
+    // 1: the adds; bdnz 1b; the remainder; blr. The adds: add 3, 3, 3, then
+    // r5, r6, r7 (volatile under ELFv2; r4 holds the count).
+    static const unsigned Registers[ProbeGroupWidth] = {3, 5, 6, 7};
+    auto AppendUnits = [&](uint64_t Count) {
+      for (uint64_t U = 0; U < Count; ++U)
+        for (unsigned A = 0; A < Width; ++A) {
+          uint32_t R = Registers[A];
+          AppendLittleEndian(0x7c000214 | (R << 21) | (R << 16) | (R << 11), 4);
+        }
+    };
     if (Iterations) {
-      AppendLittleEndian(0x3c800000 | (Iterations >> 16), 4);
-      AppendLittleEndian(0x60840000 | (Iterations & 0xffff), 4);
+      AppendLittleEndian(0x3c800000 | uint32_t(Iterations >> 16), 4);
+      AppendLittleEndian(0x60840000 | uint32_t(Iterations & 0xffff), 4);
       AppendLittleEndian(0x7c8903a6, 4);
-      for (unsigned I = 0; I < ChainLoopBody; ++I)
-        AppendLittleEndian(Add, 4);
+      AppendUnits(UnitsPerIteration);
       // bdnz back over the body: a byte displacement in bits 2-15.
       uint32_t Back = (0u - 4 * ChainLoopBody) & 0xfffc;
       AppendLittleEndian(0x42000000 | Back, 4);
     }
-    for (unsigned I = 0; I < Remainder; ++I)
-      AppendLittleEndian(Add, 4);
+    AppendUnits(Remainder);
     AppendLittleEndian(0x4e800020, 4);
     return Code;
   }
@@ -91,21 +114,47 @@ Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
   }
 }
 
+// The chains are loops so that a chain of any length is a few hundred bytes
+// of code, run from the micro-op cache. An unrolled chain is fed from L2
+// through the decoders; on our KVM guests it read up to 2.5% slower than the
+// loop for seconds at a time (bench/accuracy/README.md), skewing every
+// calibration made in those stretches.
+Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
+                                                     unsigned Length) {
+  return encodeAddLoop(TT, Length, 1);
+}
+
+Expected<std::string> CycleEstimator::encodeIndependentAdds(const Triple &TT,
+                                                            uint64_t Groups) {
+  return encodeAddLoop(TT, Groups, ProbeGroupWidth);
+}
+
+uint64_t CycleEstimator::getSharingProbeGroups(uint64_t ChainLength) {
+  return std::max<uint64_t>(ChainLength / 4, MinSharingProbeGroups);
+}
+
 Expected<CycleEstimator> CycleEstimator::create(const Triple &TT,
                                                 unsigned ChainLength) {
-  Expected<std::string> ShortCode = encodeAddChain(TT, ChainLength);
-  if (!ShortCode)
-    return ShortCode.takeError();
-  Expected<std::string> LongCode = encodeAddChain(TT, 2 * ChainLength);
-  if (!LongCode)
-    return LongCode.takeError();
-  Expected<ExecutableFunction> Short = ExecutableFunction::fromCode(*ShortCode);
-  if (!Short)
-    return Short.takeError();
-  Expected<ExecutableFunction> Long = ExecutableFunction::fromCode(*LongCode);
-  if (!Long)
-    return Long.takeError();
-  return CycleEstimator(std::move(*Short), std::move(*Long), ChainLength);
+  uint64_t Groups = getSharingProbeGroups(ChainLength);
+  std::vector<ExecutableFunction> Functions;
+  auto Add = [&](Expected<std::string> Code) -> Error {
+    if (!Code)
+      return Code.takeError();
+    Expected<ExecutableFunction> F = ExecutableFunction::fromCode(*Code);
+    if (!F)
+      return F.takeError();
+    Functions.push_back(std::move(*F));
+    return Error::success();
+  };
+  if (Error E = Add(encodeAddChain(TT, ChainLength)))
+    return E;
+  if (Error E = Add(encodeAddChain(TT, 2 * ChainLength)))
+    return E;
+  if (Error E = Add(encodeIndependentAdds(TT, Groups)))
+    return E;
+  if (Error E = Add(encodeIndependentAdds(TT, 2 * Groups)))
+    return E;
+  return CycleEstimator(std::move(Functions), ChainLength, Groups);
 }
 
 std::vector<int64_t> CycleEstimator::blockMinima(ArrayRef<int64_t> Values,

@@ -11,6 +11,14 @@
 // from the micro-op cache, so fetch and decode (shared with an SMT sibling,
 // and slow for long unrolled code fed from L2) do not slow them.
 //
+// It also owns the core-sharing probe: loops of G and 2G groups of four
+// independent adds. A group takes one cycle while the core runs this thread
+// alone; a busy SMT sibling (on a VM, another guest's vCPU) takes issue
+// slots and ALUs, and the probe then reads slower than that. Throughput-bound
+// snippets slow with it (CDQ read 0.6-0.9 instead of 0.5 on our Zen 3 guest)
+// while the latency-bound chain does not, so such samples are not to be
+// trusted (see CoreSharing.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_CYCLEESTIMATOR_H
@@ -43,11 +51,26 @@ public:
   static Expected<std::string> encodeAddChain(const Triple &TT,
                                               unsigned Length);
 
-  /// The chains of L and 2L adds, in that order.
-  std::array<const ExecutableFunction *, 2> getCalibrationFunctions() const {
-    return {&Short, &Long};
+  /// Machine code of a function running \p Groups groups of four
+  /// independent one-cycle adds (a loop, plus the remainder unrolled).
+  static Expected<std::string> encodeIndependentAdds(const Triple &TT,
+                                                     uint64_t Groups);
+
+  /// The core-sharing probe's length G in groups for chains of
+  /// \p ChainLength adds: a quarter of the chain (the probe then adds an
+  /// eighth to a round's cost), at least MinSharingProbeGroups.
+  static uint64_t getSharingProbeGroups(uint64_t ChainLength);
+  static constexpr uint64_t MinSharingProbeGroups = 500;
+
+  /// The chains of L and 2L adds, then the core-sharing probes of G and 2G
+  /// groups, in that order.
+  static constexpr size_t NumCalibrationFunctions = 4;
+  std::array<const ExecutableFunction *, NumCalibrationFunctions>
+  getCalibrationFunctions() const {
+    return {&Functions[0], &Functions[1], &Functions[2], &Functions[3]};
   }
   unsigned getChainLength() const { return ChainLength; }
+  uint64_t getSharingProbeGroups() const { return ProbeGroups; }
 
   /// The smallest value of each block of \p BlockSize consecutive values
   /// (a last, incomplete block is dropped).
@@ -67,14 +90,14 @@ public:
                             unsigned BlockSize);
 
 private:
-  CycleEstimator(ExecutableFunction Short, ExecutableFunction Long,
-                 unsigned ChainLength)
-      : Short(std::move(Short)), Long(std::move(Long)),
-        ChainLength(ChainLength) {}
+  CycleEstimator(std::vector<ExecutableFunction> Functions,
+                 unsigned ChainLength, uint64_t ProbeGroups)
+      : Functions(std::move(Functions)), ChainLength(ChainLength),
+        ProbeGroups(ProbeGroups) {}
 
-  ExecutableFunction Short;
-  ExecutableFunction Long;
+  std::vector<ExecutableFunction> Functions;
   unsigned ChainLength;
+  uint64_t ProbeGroups;
 };
 
 } // namespace exegesis

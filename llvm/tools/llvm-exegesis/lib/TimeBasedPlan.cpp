@@ -1,6 +1,7 @@
 //===-- TimeBasedPlan.cpp ---------------------------------------*- C++ -*-===//
 
 #include "TimeBasedPlan.h"
+#include "CycleEstimator.h"
 #include <algorithm>
 #include <cmath>
 
@@ -41,7 +42,12 @@ TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
 
   // Calls per window: the longest window holds about WindowCycles.
   double LongestCall = 2.0 * Plan.ChainLength;
-  double RoundCycles = NumBatches * 3.0 * Plan.ChainLength;
+  // Each batch also runs the chains (L and 2L cycles) and the core-sharing
+  // probe (G and 2G groups of a cycle each).
+  double RoundCycles =
+      NumBatches * 3.0 *
+      double(Plan.ChainLength +
+             CycleEstimator::getSharingProbeGroups(Plan.ChainLength));
   for (double Cycles : FunctionCycles) {
     if (!std::isfinite(Cycles))
       continue;

@@ -1,6 +1,7 @@
 //===-- TimeBasedSampler.cpp ------------------------------------*- C++ -*-===//
 
 #include "TimeBasedSampler.h"
+#include "CoreSharing.h"
 #include "CpuRotation.h"
 #include "SampleStatistics.h"
 #include <algorithm>
@@ -59,7 +60,7 @@ TimeBasedSampler::probe(ArrayRef<ExecutorBatch> MeasuredBatches,
       return Samples.takeError();
     if (!*Samples)
       return std::nullopt;
-    size_t FirstChain = B.Run.size() - 2;
+    size_t FirstChain = B.Run.size() - CycleEstimator::NumCalibrationFunctions;
     double Chain = DefaultChains.getChainLength();
     double TicksPerCycle = (cheapestTicks((**Samples)[FirstChain + 1]) -
                             cheapestTicks((**Samples)[FirstChain])) /
@@ -83,6 +84,18 @@ unsigned TimeBasedSampler::getSettledGroupSize() const {
                                                       Options.RepeatCount)));
 }
 
+bool TimeBasedSampler::isSettled(size_t GroupSize, size_t Shared) const {
+  size_t Kept =
+      Options.RepeatCount - std::min<size_t>(Shared, Options.RepeatCount);
+  size_t OfKept =
+      static_cast<size_t>(std::ceil(TimeBasedSettledFraction * Kept));
+  return GroupSize >= std::max<size_t>(OfKept, (getSettledGroupSize() + 1) / 2);
+}
+
+size_t TimeBasedSampler::getProbeRecurrences() const {
+  return std::max<size_t>(3, Options.RepeatCount / 6);
+}
+
 Error TimeBasedSampler::addBatchToRun(Run &R, SampleTable Samples,
                                       size_t &NextFunction,
                                       const TimeBasedPlan &Plan) {
@@ -92,7 +105,7 @@ Error TimeBasedSampler::addBatchToRun(Run &R, SampleTable Samples,
     Column.erase(Column.begin(),
                  Column.begin() +
                      std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
-  size_t FirstChain = Samples.size() - 2;
+  size_t FirstChain = Samples.size() - CycleEstimator::NumCalibrationFunctions;
   for (size_t I = 0; I < FirstChain; ++I)
     R.Readings[NextFunction++] = std::move(Samples[I]);
   Expected<std::vector<double>> Ratios =
@@ -102,14 +115,29 @@ Error TimeBasedSampler::addBatchToRun(Run &R, SampleTable Samples,
           Plan.ChainLength * Plan.CallsPerWindow, Plan.RoundsPerSample);
   if (!Ratios)
     return Ratios.takeError();
+  // The probe's ticks per group, computed as the chain's ticks per add are.
+  // A probe that failed keeps every sample (NaN).
+  Expected<std::vector<double>> ProbeTicks =
+      CycleEstimator::computeBlockTicksPerCycle(
+          eventReadings(Samples[FirstChain + 2], 0),
+          eventReadings(Samples[FirstChain + 3], 0),
+          CycleEstimator::getSharingProbeGroups(Plan.ChainLength) *
+              Plan.CallsPerWindow,
+          Plan.RoundsPerSample);
+  if (!ProbeTicks) {
+    consumeError(ProbeTicks.takeError());
+    ProbeTicks = std::vector<double>(Ratios->size(), NAN);
+  }
   R.BatchRatios.push_back(std::move(*Ratios));
+  R.BatchProbeTicks.push_back(std::move(*ProbeTicks));
   return Error::success();
 }
 
 Expected<std::optional<TimeBasedSampler::Run>>
 TimeBasedSampler::run(ArrayRef<ExecutorBatch> Batches,
                       const TimeBasedPlan &Plan, size_t NumFunctions,
-                      bool Differencing, ExecutorBatchRunner RunBatch) const {
+                      bool Differencing, ArrayRef<double> EarlierProbeCycles,
+                      ExecutorBatchRunner RunBatch) const {
   // Under min aggregation a run ends as soon as it has settled. With code
   // at a fixed address the batches run one after the other, so their
   // samples are only complete at the end.
@@ -126,12 +154,22 @@ TimeBasedSampler::run(ArrayRef<ExecutorBatch> Batches,
       return false;
     }
     std::vector<double> Ratios;
-    return findDensestCluster(samplesOfRun(Partial, Differencing, Plan, Ratios),
-                              Options.SettleTolerance)
-               .Size >= Needed;
+    RunSamples SoFarSamples = samplesOfRun(Partial, Differencing, Plan, Ratios);
+    std::vector<double> Probes(EarlierProbeCycles.begin(),
+                               EarlierProbeCycles.end());
+    Probes.insert(Probes.end(), SoFarSamples.ProbeCycles.begin(),
+                  SoFarSamples.ProbeCycles.end());
+    size_t Dropped = 0;
+    std::vector<double> Kept = dropSharedSamples(
+        SoFarSamples.Cycles, SoFarSamples.ProbeCycles,
+        findUnsharedLevel(Probes, CoreSharingTolerance, getProbeRecurrences()),
+        CoreSharingTolerance, Dropped);
+    return isSettled(findDensestCluster(Kept, Options.SettleTolerance).Size,
+                     Dropped);
   };
   SamplingStopRule Stop;
-  Stop.FirstCheck = TimeBasedWarmupRounds + Needed * Plan.RoundsPerSample;
+  Stop.FirstCheck =
+      TimeBasedWarmupRounds + (Needed + 1) / 2 * Plan.RoundsPerSample;
   Stop.Every = Plan.RoundsPerSample;
   if (Adaptive && Batches.size() == 1)
     Stop.Enough = HasSettled;
@@ -168,7 +206,7 @@ std::vector<double> TimeBasedSampler::costsOfRun(const Run &R,
   return Costs;
 }
 
-std::vector<double>
+TimeBasedSampler::RunSamples
 TimeBasedSampler::samplesOfRun(const Run &R, bool Differencing,
                                const TimeBasedPlan &Plan,
                                std::vector<double> &SampleRatios) {
@@ -177,27 +215,36 @@ TimeBasedSampler::samplesOfRun(const Run &R, bool Differencing,
   // minima in ticks over the calibration's difference of minima in ticks
   // per cycle. With code at a fixed address, short and long run in
   // separate children, each with its own calibration: the sample's ratio
-  // is then the mean of the two.
+  // is then the mean of the two. The probe's cycles per group are the
+  // slowest of the batches' (each calibrated by its own chains).
   std::vector<int64_t> Short = CycleEstimator::blockMinima(
       eventReadings(R.Readings[0], 0), Plan.RoundsPerSample);
   std::vector<int64_t> Long =
       Differencing ? CycleEstimator::blockMinima(
                          eventReadings(R.Readings[1], 0), Plan.RoundsPerSample)
                    : std::vector<int64_t>();
-  std::vector<double> Cycles;
+  RunSamples Samples;
   for (size_t S = 0; S < Short.size(); ++S) {
     double Ratio = 0;
-    for (const std::vector<double> &Ratios : R.BatchRatios)
-      Ratio += Ratios[S];
+    double ProbeCycles = NAN;
+    for (size_t B = 0; B < R.BatchRatios.size(); ++B) {
+      Ratio += R.BatchRatios[B][S];
+      double Probe = R.BatchProbeTicks[B][S] / R.BatchRatios[B][S];
+      if (std::isfinite(Probe) &&
+          (!std::isfinite(ProbeCycles) || Probe > ProbeCycles))
+        ProbeCycles = Probe;
+    }
     Ratio /= R.BatchRatios.size();
+    Samples.ProbeCycles.push_back(ProbeCycles);
     double Ticks = Differencing ? double(Long[S] - Short[S]) : double(Short[S]);
     SampleRatios.push_back(Ratio);
     // The 2N function took no longer than the N one: a disturbed sample
     // (under full load CPUID's hypervisor exits once made a whole run's
     // value negative), left out like an uncalibrated one.
-    Cycles.push_back(Ticks > 0 ? Ticks / Ratio / Plan.CallsPerWindow : NAN);
+    Samples.Cycles.push_back(Ticks > 0 ? Ticks / Ratio / Plan.CallsPerWindow
+                                       : NAN);
   }
-  return Cycles;
+  return Samples;
 }
 
 namespace {
@@ -251,6 +298,9 @@ std::string TimeBasedMeasurement::encode() const {
   Out.put(uint64_t(Report.SettledRuns));
   Out.put(uint8_t(Report.Confirmed));
   Out.put(uint8_t(Report.Pooled));
+  Out.put(uint64_t(Report.TotalSamples));
+  Out.put(uint64_t(Report.SharedSamples));
+  Out.put(Report.UnsharedProbeCycles);
   Out.put(FinalCpu);
   return Bytes;
 }
@@ -259,7 +309,7 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   MeasurementBytes In(Bytes);
   TimeBasedMeasurement M;
   uint64_t NumColumns = 0, SamplesPerRun = 0, AgreeingSamples = 0,
-           SettledRuns = 0;
+           SettledRuns = 0, TotalSamples = 0, SharedSamples = 0;
   uint8_t Confirmed = 0, Pooled = 0;
   bool Complete =
       In.take(M.Cycles) && In.take(NumColumns) && NumColumns <= Bytes.size();
@@ -282,7 +332,8 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
       In.take(Report.Plan.RoundsPerSample) && In.take(Report.Replans) &&
       In.take(Report.Runs) && In.take(SamplesPerRun) &&
       In.take(AgreeingSamples) && In.take(SettledRuns) && In.take(Confirmed) &&
-      In.take(Pooled) && In.take(M.FinalCpu) && In.atEnd();
+      In.take(Pooled) && In.take(TotalSamples) && In.take(SharedSamples) &&
+      In.take(Report.UnsharedProbeCycles) && In.take(M.FinalCpu) && In.atEnd();
   if (!Complete)
     return samplingError("the benchmarking subprocess returned a malformed "
                          "measurement (" +
@@ -292,6 +343,8 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   Report.SettledRuns = SettledRuns;
   Report.Confirmed = Confirmed != 0;
   Report.Pooled = Pooled != 0;
+  Report.TotalSamples = TotalSamples;
+  Report.SharedSamples = SharedSamples;
   return M;
 }
 
@@ -339,30 +392,88 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
   auto Start = std::chrono::steady_clock::now();
   std::vector<std::vector<CounterValues>> Readings;
-  std::vector<double> SampleCycles, SampleRatios;
-  // The run whose samples agreed best so far, and its group.
-  SampleCluster BestGroup;
-  size_t BestRunSamples = 0;
-  // The groups of the runs that settled so far; SettleAgreeingRuns that
-  // agree end the measurement (two by default: one alone can be a steady
-  // disturbance, a neighbour keeping the integer units busy slowed the
-  // calibration, and an FP snippet settled 16% low).
-  std::vector<double> SettledMedians;
-  std::optional<double> Confirmed;
+  std::vector<double> SampleRatios;
+  // Every run's samples so far, with their probe readings.
+  std::vector<RunSamples> Taken;
   auto StartOver = [&] {
     Readings.assign(FunctionCycles.size(), {});
-    SampleCycles.clear();
     SampleRatios.clear();
-    BestGroup = SampleCluster();
-    BestRunSamples = 0;
-    SettledMedians.clear();
+    Taken.clear();
   };
+
+  // The runs judged with the probe's quiet level found in all of them.
+  struct Verdict {
+    // The run whose kept samples agreed best, and its group.
+    SampleCluster BestGroup;
+    size_t BestRunSamples = 0;
+    size_t SettledRuns = 0;
+    std::optional<double> Confirmed;
+    std::vector<double> Kept;
+    size_t Total = 0, Shared = 0;
+    double Level = NAN;
+  };
+  auto Judge = [&] {
+    Verdict V;
+    std::vector<double> Probes;
+    for (const RunSamples &T : Taken)
+      Probes.insert(Probes.end(), T.ProbeCycles.begin(), T.ProbeCycles.end());
+    V.Level =
+        findUnsharedLevel(Probes, CoreSharingTolerance, getProbeRecurrences());
+    // The groups of the runs that settled; SettleAgreeingRuns that agree end
+    // the measurement (two by default: one alone can be a steady
+    // disturbance, a neighbour keeping the integer units busy slowed the
+    // calibration, and an FP snippet settled 16% low).
+    std::vector<double> SettledMedians;
+    for (const RunSamples &T : Taken) {
+      size_t Shared = 0;
+      std::vector<double> Kept = dropSharedSamples(
+          T.Cycles, T.ProbeCycles, V.Level, CoreSharingTolerance, Shared);
+      V.Shared += Shared;
+      V.Total += T.Cycles.size();
+      V.Kept.insert(V.Kept.end(), Kept.begin(), Kept.end());
+      if (V.Confirmed)
+        continue;
+      SampleCluster Group = findDensestCluster(Kept, Options.SettleTolerance);
+      if (Group.Size &&
+          Group.Size * V.BestRunSamples >= V.BestGroup.Size * Kept.size()) {
+        V.BestGroup = Group;
+        V.BestRunSamples = Kept.size();
+      }
+      if (!isSettled(Group.Size, Shared))
+        continue;
+      double Sum = Group.Median;
+      unsigned Agreeing = 1;
+      for (double Earlier : SettledMedians)
+        if (Agreeing < Options.SettleAgreeingRuns &&
+            std::fabs(Earlier - Group.Median) <=
+                Options.SettleTolerance * std::min(Earlier, Group.Median)) {
+          Sum += Earlier;
+          ++Agreeing;
+        }
+      if (Agreeing >= std::max(1u, Options.SettleAgreeingRuns)) {
+        V.Confirmed = Sum / Agreeing;
+        // What `info` reports of the run that ended the sampling.
+        V.BestGroup = Group;
+        V.BestRunSamples = Kept.size();
+      }
+      SettledMedians.push_back(Group.Median);
+    }
+    V.SettledRuns = SettledMedians.size();
+    return V;
+  };
+
   StartOver();
+  Verdict Judged;
   unsigned Runs = 0;
   while (true) {
     ++Runs;
+    std::vector<double> EarlierProbes;
+    for (const RunSamples &T : Taken)
+      EarlierProbes.insert(EarlierProbes.end(), T.ProbeCycles.begin(),
+                           T.ProbeCycles.end());
     Expected<std::optional<Run>> Ran =
-        run(Batches, Plan, FunctionCycles.size(), Differencing, RunBatch);
+        run(Batches, Plan, FunctionCycles.size(), Differencing, EarlierProbes,
+            RunBatch);
     if (!Ran)
       return Ran.takeError();
     if (!*Ran)
@@ -385,41 +496,14 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
       }
     }
 
-    std::vector<double> RunCycles =
-        samplesOfRun(**Ran, Differencing, Plan, SampleRatios);
-    SampleCycles.insert(SampleCycles.end(), RunCycles.begin(), RunCycles.end());
+    Taken.push_back(samplesOfRun(**Ran, Differencing, Plan, SampleRatios));
     for (size_t F = 0; F < Readings.size(); ++F)
       Readings[F].insert(Readings[F].end(), (*Ran)->Readings[F].begin(),
                          (*Ran)->Readings[F].end());
-
-    SampleCluster Group =
-        findDensestCluster(RunCycles, Options.SettleTolerance);
-    if (Group.Size * BestRunSamples >= BestGroup.Size * RunCycles.size() &&
-        Group.Size) {
-      BestGroup = Group;
-      BestRunSamples = RunCycles.size();
-    }
-    if (Group.Size >= getSettledGroupSize()) {
-      double Sum = Group.Median;
-      unsigned Agreeing = 1;
-      for (double Earlier : SettledMedians)
-        if (Agreeing < Options.SettleAgreeingRuns &&
-            std::fabs(Earlier - Group.Median) <=
-                Options.SettleTolerance * std::min(Earlier, Group.Median)) {
-          Sum += Earlier;
-          ++Agreeing;
-        }
-      if (Agreeing >= std::max(1u, Options.SettleAgreeingRuns)) {
-        Confirmed = Sum / Agreeing;
-        // What `info` reports of the run that ended the sampling.
-        BestGroup = Group;
-        BestRunSamples = RunCycles.size();
-      }
-      SettledMedians.push_back(Group.Median);
-    }
+    Judged = Judge();
     std::chrono::duration<double> Elapsed =
         std::chrono::steady_clock::now() - Start;
-    if (!Adaptive || Confirmed ||
+    if (!Adaptive || Judged.Confirmed ||
         Elapsed.count() >= Options.SettleTimeLimitSeconds)
       break;
     if (Rotation)
@@ -429,21 +513,23 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   // Nothing settled: the densest group of every run's samples together
   // rather than of the best run alone (a handful of samples): a disturbance
   // seldom shifts run after run alike, while the snippet's value recurs.
+  SampleCluster BestGroup = Judged.BestGroup;
+  size_t BestRunSamples = Judged.BestRunSamples;
   bool Pooled = false;
-  if (Adaptive && !Confirmed && Runs > 1) {
+  if (Adaptive && !Judged.Confirmed && Runs > 1) {
     SampleCluster All =
-        findDensestCluster(SampleCycles, Options.SettleTolerance);
+        findDensestCluster(Judged.Kept, Options.SettleTolerance);
     if (All.Size > BestGroup.Size) {
       BestGroup = All;
-      BestRunSamples = SampleCycles.size();
+      BestRunSamples = Judged.Kept.size();
       Pooled = true;
     }
   }
 
   double Count =
-      !Adaptive   ? aggregateTimeBasedSamples(SampleCycles, Options.Aggregation)
-      : Confirmed ? *Confirmed
-                  : BestGroup.Median;
+      !Adaptive ? aggregateTimeBasedSamples(Judged.Kept, Options.Aggregation)
+      : Judged.Confirmed ? *Judged.Confirmed
+                         : BestGroup.Median;
   if (!std::isfinite(Count))
     return make_error<SnippetFailure>(
         "no usable time-based sample: in every one the calibration failed or "
@@ -463,9 +549,12 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   Report.Runs = Runs;
   Report.SamplesPerRun = BestRunSamples;
   Report.AgreeingSamples = BestGroup.Size;
-  Report.SettledRuns = SettledMedians.size();
-  Report.Confirmed = Confirmed.has_value();
+  Report.SettledRuns = Judged.SettledRuns;
+  Report.Confirmed = Judged.Confirmed.has_value();
   Report.Pooled = Pooled;
+  Report.TotalSamples = Judged.Total;
+  Report.SharedSamples = Judged.Shared;
+  Report.UnsharedProbeCycles = Judged.Level;
   Measured.FinalCpu = CpuRotation::getCurrentCpu();
   return Measured;
 }

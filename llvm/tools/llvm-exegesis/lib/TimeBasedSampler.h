@@ -7,8 +7,12 @@
 // TimeBasedPlan.h), and a run whose own costs contradict that plan (the probe
 // was disturbed) starts over with one made from them. Three warm-up rounds
 // are dropped, and a sample is a block of consecutive rounds (snippet N,
-// snippet 2N, calibration L, calibration 2L each), estimated from the block's
-// minima, short enough for the clock not to change within it.
+// snippet 2N, calibration L, calibration 2L, core-sharing probe G and 2G
+// each), estimated from the block's minima, short enough for the clock not to
+// change within it. Samples taken while the core was shared with a busy SMT
+// sibling are left out (see CoreSharing.h); the probe's quiet level is found
+// again after every run, from all the measurement's samples, and every run
+// is judged anew with it.
 //
 // Under min aggregation, runs of at most -benchmark-repeat-count samples
 // follow one another until -settle-agreeing-runs of them have settled (two
@@ -42,6 +46,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,6 +88,12 @@ struct TimeBasedSamplingReport {
   /// Nothing settled, and the group is of every run's samples together
   /// (SamplesPerRun then counts them all).
   bool Pooled = false;
+  /// Samples of all runs, and those left out as taken while the core was
+  /// shared; the core-sharing probe's quiet level in cycles per group of
+  /// independent adds (NaN: none found).
+  size_t TotalSamples = 0;
+  size_t SharedSamples = 0;
+  double UnsharedProbeCycles = NAN;
 };
 
 /// A time-based measurement: the snippet's core cycles per call (the long
@@ -129,10 +140,17 @@ private:
   };
   /// One run: per measured function its rounds' readings (warm-up rounds
   /// dropped), per batch the calibration's ticks per core cycle of each
-  /// sample.
+  /// sample and the core-sharing probe's ticks per group.
   struct Run {
     std::vector<std::vector<CounterValues>> Readings;
     std::vector<std::vector<double>> BatchRatios;
+    std::vector<std::vector<double>> BatchProbeTicks;
+  };
+  /// A run's samples: the snippet's cycles and the core-sharing probe's
+  /// cycles per group.
+  struct RunSamples {
+    std::vector<double> Cycles;
+    std::vector<double> ProbeCycles;
   };
 
   /// \p MeasuredBatches with a pair of calibration chains appended to each.
@@ -145,10 +163,13 @@ private:
                                        ExecutorBatchRunner RunBatch) const;
   /// One run of \p Batches (measured functions, then calibration chains)
   /// as \p Plan says: RepeatCount samples, fewer when it settles sooner
-  /// (see getSettledGroupSize). std::nullopt when the snippet failed.
+  /// (see getSettledGroupSize; \p EarlierProbeCycles, the probe readings of
+  /// the measurement's earlier runs, help find the probe's quiet level).
+  /// std::nullopt when the snippet failed.
   Expected<std::optional<Run>> run(ArrayRef<ExecutorBatch> Batches,
                                    const TimeBasedPlan &Plan,
                                    size_t NumFunctions, bool Differencing,
+                                   ArrayRef<double> EarlierProbeCycles,
                                    ExecutorBatchRunner RunBatch) const;
   /// Adds one batch's readings (warm-up rounds dropped) and calibration to
   /// \p R, its measured functions from index \p NextFunction on.
@@ -157,15 +178,23 @@ private:
   /// A run has settled when this many of its samples agree: two thirds of
   /// RepeatCount.
   unsigned getSettledGroupSize() const;
+  /// Whether a run in which \p Shared samples were taken while the core was
+  /// shared has settled with a group of \p GroupSize agreeing samples: two
+  /// thirds of the others (all RepeatCount when none was shared), and at
+  /// least half of getSettledGroupSize().
+  bool isSettled(size_t GroupSize, size_t Shared) const;
+  /// How many probe readings must recur for a quiet level: a sixth of
+  /// RepeatCount, at least three.
+  size_t getProbeRecurrences() const;
   /// Each measured function's cost per call in core cycles in \p R, from
   /// its least disturbed window.
   static std::vector<double> costsOfRun(const Run &R,
                                         const TimeBasedPlan &Plan);
-  /// The snippet's cycles per sample of \p R; appends each sample's ticks
-  /// per cycle to \p SampleRatios.
-  static std::vector<double> samplesOfRun(const Run &R, bool Differencing,
-                                          const TimeBasedPlan &Plan,
-                                          std::vector<double> &SampleRatios);
+  /// The snippet's cycles and the probe's cycles per group, per sample of
+  /// \p R; appends each sample's ticks per cycle to \p SampleRatios.
+  static RunSamples samplesOfRun(const Run &R, bool Differencing,
+                                 const TimeBasedPlan &Plan,
+                                 std::vector<double> &SampleRatios);
 
   Triple TT;
   const CycleEstimator &DefaultChains;

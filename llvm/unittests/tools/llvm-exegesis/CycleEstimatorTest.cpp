@@ -98,7 +98,86 @@ TEST(CycleEstimatorTest, ChainEncodings) {
   consumeError(Other.takeError());
 }
 
+TEST(CycleEstimatorTest, CoreSharingProbeEncodings) {
+  // Groups of four independent adds; 23 groups = 2 iterations of 10 groups
+  // and 3 more.
+  Expected<std::string> X86 = CycleEstimator::encodeIndependentAdds(
+      Triple("x86_64-unknown-linux-gnu"), 23);
+  ASSERT_TRUE(static_cast<bool>(X86));
+  std::string Group = "\x48\x01\xc0\x48\x01\xd2\x4d\x01\xc0\x4d\x01\xc9";
+  std::string Want = "\xb9\x02";
+  Want += std::string(3, '\0');
+  for (int I = 0; I < 10; ++I)
+    Want += Group;
+  Want += "\xff\xc9\x75\x84"; // dec %ecx; jne back 124 bytes
+  for (int I = 0; I < 3; ++I)
+    Want += Group;
+  Want += "\xc3";
+  EXPECT_EQ(*X86, Want);
+  Expected<std::string> A64 = CycleEstimator::encodeIndependentAdds(
+      Triple("aarch64-unknown-linux-gnu"), 11);
+  ASSERT_TRUE(static_cast<bool>(A64));
+  // mov, movk, 40 adds, subs, b.ne, 4 adds, ret.
+  ASSERT_EQ(A64->size(), 4u * 49);
+  auto Word = [&](size_t Index) {
+    uint32_t W = 0;
+    for (int Byte = 3; Byte >= 0; --Byte)
+      W = (W << 8) | uint8_t((*A64)[4 * Index + Byte]);
+    return W;
+  };
+  EXPECT_EQ(Word(2), 0x8b000000u);  // add x0, x0, x0
+  EXPECT_EQ(Word(3), 0x8b020042u);  // add x2, x2, x2
+  EXPECT_EQ(Word(4), 0x8b030063u);  // add x3, x3, x3
+  EXPECT_EQ(Word(5), 0x8b040084u);  // add x4, x4, x4
+  EXPECT_EQ(Word(43), 0x54fffae1u); // b.ne back 41 words
+  EXPECT_EQ(Word(48), 0xd65f03c0u); // ret
+  // A quarter of the chain, at least MinSharingProbeGroups.
+  EXPECT_EQ(CycleEstimator::getSharingProbeGroups(40000), 10000u);
+  EXPECT_EQ(CycleEstimator::getSharingProbeGroups(1000),
+            CycleEstimator::MinSharingProbeGroups);
+}
+
 #if defined(__x86_64__) && defined(__linux__)
+TEST(CycleEstimatorTest, CoreSharingProbeRunsOnThisMachine) {
+  // A group of four independent adds takes about one cycle on a core with
+  // four ALUs running this thread alone, two with a sibling busy throughout,
+  // four on a core with one ALU; never less than one add of the chain. The
+  // bounds check that the probe runs and is timed in cycles, not a CPU.
+  Expected<CycleEstimator> Estimator =
+      CycleEstimator::create(Triple("x86_64-unknown-linux-gnu"), 20000);
+  ASSERT_TRUE(static_cast<bool>(Estimator)) << toString(Estimator.takeError());
+  Expected<CycleCounter> Counter =
+      CycleCounter::select(CycleCounterKind::TimeBased, "");
+  ASSERT_TRUE(static_cast<bool>(Counter)) << toString(Counter.takeError());
+  CounterSpec Spec;
+  if (Counter->ReadsTimeStampCounter)
+    Spec.ReadsTimeStampCounter = true;
+  else
+    Spec.Events.push_back(Counter->Event);
+  InProcessFunctionExecutor Executor(std::move(Spec));
+  auto Functions = Estimator->getCalibrationFunctions();
+  Expected<SampleTable> Samples = Executor.runAndSample(
+      {Functions[0], Functions[1], Functions[2], Functions[3]}, 20);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  auto Column = [&](size_t F) {
+    std::vector<int64_t> Ticks;
+    for (const CounterValues &V : (*Samples)[F])
+      Ticks.push_back(V[0]);
+    return Ticks;
+  };
+  Expected<std::vector<double>> PerAdd =
+      CycleEstimator::computeBlockTicksPerCycle(
+          Column(0), Column(1), Estimator->getChainLength(), 20);
+  Expected<std::vector<double>> PerGroup =
+      CycleEstimator::computeBlockTicksPerCycle(
+          Column(2), Column(3), Estimator->getSharingProbeGroups(), 20);
+  ASSERT_TRUE(static_cast<bool>(PerAdd)) << toString(PerAdd.takeError());
+  ASSERT_TRUE(static_cast<bool>(PerGroup)) << toString(PerGroup.takeError());
+  double GroupCycles = (*PerGroup)[0] / (*PerAdd)[0];
+  EXPECT_GT(GroupCycles, 0.9);
+  EXPECT_LT(GroupCycles, 4.5);
+}
+
 TEST(CycleEstimatorTest, CalibratesOnThisMachine) {
   Expected<CycleEstimator> Estimator =
       CycleEstimator::create(Triple("x86_64-unknown-linux-gnu"));

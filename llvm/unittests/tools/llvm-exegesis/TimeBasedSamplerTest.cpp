@@ -20,12 +20,16 @@ namespace {
 
 #if defined(__x86_64__)
 
-/// Answers the sampler's batches (short, long, chain L, chain 2L) with
-/// readings whose samples read SampleCycles(Run, Sample) cycles.
+/// Answers the sampler's batches (short, long, chain L, chain 2L, probe G,
+/// probe 2G) with readings whose samples read SampleCycles(Run, Sample)
+/// cycles and whose core-sharing probe reads ProbeCycles(Run, Sample) cycles
+/// per group (1 unless scripted).
 class ScriptedExecutor {
 public:
-  explicit ScriptedExecutor(std::function<double(unsigned, unsigned)> Cycles)
-      : SampleCycles(std::move(Cycles)) {}
+  explicit ScriptedExecutor(
+      std::function<double(unsigned, unsigned)> Cycles,
+      std::function<double(unsigned, unsigned)> Probe = nullptr)
+      : SampleCycles(std::move(Cycles)), ProbeCycles(std::move(Probe)) {}
 
   Expected<std::optional<SampleTable>> run(const ExecutorBatch &,
                                            unsigned Rounds, unsigned Calls,
@@ -38,19 +42,22 @@ public:
     // A thousand ticks per core cycle; every function costs 100000 cycles
     // a call besides, so that the probe and the runs call for one plan.
     constexpr int64_t TicksPerCycle = 1000;
-    SampleTable Table(4);
+    uint64_t Groups = CycleEstimator::getSharingProbeGroups(Chain);
+    SampleTable Table(6);
     for (unsigned R = 0; R < Rounds; ++R) {
-      double Cycles = Probe
-                          ? 500
-                          : SampleCycles(Runs, R < TimeBasedWarmupRounds
-                                                   ? 0
-                                                   : R - TimeBasedWarmupRounds);
+      unsigned Sample =
+          R < TimeBasedWarmupRounds ? 0 : R - TimeBasedWarmupRounds;
+      double Cycles = Probe ? 500 : SampleCycles(Runs, Sample);
+      double PerGroup = Probe || !ProbeCycles ? 1.0 : ProbeCycles(Runs, Sample);
       int64_t Base = int64_t(100000) * Calls * TicksPerCycle;
       Table[0].push_back({Base});
       Table[1].push_back(
           {Base + int64_t(std::llround(Cycles * Calls * TicksPerCycle))});
       Table[2].push_back({Base});
       Table[3].push_back({Base + int64_t(Chain * Calls) * TicksPerCycle});
+      Table[4].push_back({Base});
+      Table[5].push_back({Base + int64_t(std::llround(PerGroup * Groups *
+                                                      Calls * TicksPerCycle))});
     }
     if (!Probe) {
       ++Runs;
@@ -63,6 +70,7 @@ public:
 
 private:
   std::function<double(unsigned, unsigned)> SampleCycles;
+  std::function<double(unsigned, unsigned)> ProbeCycles;
   bool Probed = false;
   unsigned Runs = 0;
 };
@@ -87,7 +95,8 @@ struct Measured {
 /// took.
 Expected<std::optional<TimeBasedMeasurement>>
 sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
-               const BenchmarkRunOptions &Options, unsigned &Runs) {
+               const BenchmarkRunOptions &Options, unsigned &Runs,
+               std::function<double(unsigned, unsigned)> Probe = nullptr) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -97,7 +106,7 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
   ExecutorBatch Batch;
   Batch.Run = {&Short, &Long};
   Batch.Assembled = {nullptr, nullptr};
-  ScriptedExecutor Executor(std::move(Cycles));
+  ScriptedExecutor Executor(std::move(Cycles), std::move(Probe));
   TimeBasedSampler Sampler(TT, Chains, Options, nullptr);
   Expected<std::optional<TimeBasedMeasurement>> M =
       Sampler.measure({Batch}, /*Differencing=*/true,
@@ -109,11 +118,13 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
   return M;
 }
 
-Measured measureScripted(std::function<double(unsigned, unsigned)> Cycles,
-                         const BenchmarkRunOptions &Options) {
+Measured
+measureScripted(std::function<double(unsigned, unsigned)> Cycles,
+                const BenchmarkRunOptions &Options,
+                std::function<double(unsigned, unsigned)> Probe = nullptr) {
   unsigned Runs = 0;
   Expected<std::optional<TimeBasedMeasurement>> M =
-      sampleScripted(std::move(Cycles), Options, Runs);
+      sampleScripted(std::move(Cycles), Options, Runs, std::move(Probe));
   EXPECT_TRUE(static_cast<bool>(M));
   if (!M) {
     consumeError(M.takeError());
@@ -151,6 +162,50 @@ TEST(TimeBasedSamplerTest, WithNothingSettledTheValueRecurringInEveryRunWins) {
   EXPECT_NEAR(M.Cycles, 4.0, 0.02);
   EXPECT_EQ(M.Report.AgreeingSamples, 4 * M.Runs);
   EXPECT_EQ(M.Report.SamplesPerRun, 10 * M.Runs);
+}
+
+TEST(TimeBasedSamplerTest, SamplesTakenWhileTheCoreWasSharedAreLeftOut) {
+  // A sibling busy at a steady rate: seven samples of each run agree on 6
+  // cycles, but their core-sharing probe read 1.5 cycles per group instead
+  // of 1. Without the probe the run would settle at 6; with it, three
+  // samples are left, no run settles, and the pooled quiet samples give 4.
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) {
+        return Sample < 3 ? 4.0 * (1 + 0.001 * Sample) : 6.0;
+      },
+      sweepLikeOptions(),
+      [](unsigned, unsigned Sample) { return Sample < 3 ? 1.0 : 1.5; });
+  EXPECT_NEAR(M.Cycles, 4.0, 0.02);
+  EXPECT_FALSE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.TotalSamples, 10 * M.Runs);
+  EXPECT_EQ(M.Report.SharedSamples, 7 * M.Runs);
+  EXPECT_NEAR(M.Report.UnsharedProbeCycles, 1.0, 0.001);
+}
+
+TEST(TimeBasedSamplerTest, AProbeReadingFastMarksADisturbedChain) {
+  // The chain was slowed in samples 0-3, each time by its own amount (the
+  // probe reads 0.70-0.85 cycles per group, the snippet 3.2); the six others
+  // are quiet, and two thirds of the six kept settle at 4.
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) { return Sample < 4 ? 3.2 : 4.0; },
+      sweepLikeOptions(),
+      [](unsigned, unsigned Sample) {
+        return Sample < 4 ? 0.7 + 0.05 * Sample : 1.0;
+      });
+  EXPECT_NEAR(M.Cycles, 4.0, 0.01);
+  EXPECT_EQ(M.Report.SharedSamples, 4 * M.Runs);
+}
+
+TEST(TimeBasedSamplerTest, ACoreBusyThroughoutKeepsEverySample) {
+  // The probe reads 1.5 in every sample: that is the only level there is,
+  // nothing is left out and the run settles as without the probe.
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) { return Sample < 8 ? 4.0 : 9.0; },
+      sweepLikeOptions(), [](unsigned, unsigned) { return 1.5; });
+  EXPECT_NEAR(M.Cycles, 4.0, 0.01);
+  EXPECT_TRUE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.SharedSamples, 0u);
+  EXPECT_NEAR(M.Report.UnsharedProbeCycles, 1.5, 0.001);
 }
 
 TEST(TimeBasedSamplerTest, SamplesWhereTheLongFunctionWasNotLongerAreLeftOut) {

@@ -553,4 +553,21 @@ TEST_F(PowerPCTargetTest, CycleCalibrationChain) {
   EXPECT_EQ(Lines[46], "blr");
 }
 
+TEST_F(PowerPCTargetTest, CoreSharingProbe) {
+  // Not run here either: 11 groups of four independent adds, 10 in the loop.
+  Expected<std::string> Code =
+      CycleEstimator::encodeIndependentAdds(LE->getTriple(), 11);
+  ASSERT_TRUE(static_cast<bool>(Code));
+  std::vector<std::string> Lines = disasm::disassemble(*LE, *Code);
+  ASSERT_EQ(Lines.size(), 49u);
+  EXPECT_EQ(Lines[1], "ori 4, 4, 1");
+  EXPECT_EQ(Lines[3], "add 3, 3, 3");
+  EXPECT_EQ(Lines[4], "add 5, 5, 5");
+  EXPECT_EQ(Lines[5], "add 6, 6, 6");
+  EXPECT_EQ(Lines[6], "add 7, 7, 7");
+  EXPECT_EQ(Lines[43], "bdnz .-160");
+  EXPECT_EQ(Lines[47], "add 7, 7, 7");
+  EXPECT_EQ(Lines[48], "blr");
+}
+
 } // namespace

@@ -32,7 +32,7 @@
 
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -result-aggregation-mode=max \
 # RUN:   | FileCheck %s --check-prefix=MAX
-# MAX: info: '{{.*}} each sample from the minima of {{[1-5]}} rounds{{( \(sized again [12] times? from a run that contradicted the probe\))?}}'
+# MAX: info: '{{.*}} each sample from the minima of {{[1-5]}} rounds{{( \(sized again [12] times? from a run that contradicted the probe\))?}}{{(, [0-9]+ of [0-9]+ samples left out as taken while the core was shared \([^)]*\))?}}'
 
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -settle-time-limit=-1 2>&1 \
 # RUN:   | FileCheck %s --check-prefix=NEGATIVE

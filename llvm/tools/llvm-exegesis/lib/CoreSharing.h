@@ -1,0 +1,63 @@
+//===-- CoreSharing.h - Samples taken while the core was shared -*- C++ -*-===//
+//
+// On an SMT core (and a VM's vCPU is often one hardware thread of a core
+// whose other thread runs another guest) a busy sibling takes issue slots and
+// execution units for stretches of milliseconds to seconds. A latency-bound
+// snippet hardly notices; a throughput-bound one slows by up to half, and the
+// calibration chain can slow while a vector snippet does not, which makes
+// that read low. Worse, a sibling busy at a steady rate gives steady wrong
+// samples that settle.
+//
+// Each time-based sample therefore also times the core-sharing probe (groups
+// of independent adds, see CycleEstimator.h) in cycles per group. Its quiet
+// level is the lowest value that recurs; a sample whose probe read more than
+// CoreSharingTolerance away from it was taken while the core was shared and
+// is left out of the measurement. Nothing about the core is assumed: the level
+// is found among the samples themselves, so a core without SMT, or one whose
+// sibling stays busy throughout, keeps every sample.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_CORESHARING_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_CORESHARING_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include <cstddef>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+/// How far above its quiet level the probe of an unshared sample may read.
+/// On our Zen 3 guest, samples within 2% of it read CDQ at 0.500 in 94% of
+/// cases, samples above it in 2% (bench/accuracy/README.md).
+inline constexpr double CoreSharingTolerance = 0.02;
+
+/// The probe's quiet level among \p ProbeCycles (cycles per group of each
+/// sample; non-finite values are left out): the lowest value with at least
+/// \p MinRecurrences values, and at least CoreSharingRecurringFraction of
+/// them all, within \p Tolerance above it. Low readings (a slowed
+/// calibration chain makes the probe read fast) are scattered and do not
+/// recur that often; the quiet level is tight. NaN when no value recurs.
+double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
+                         size_t MinRecurrences);
+
+/// The share of all probe readings that must recur at the quiet level: on
+/// our Zen 3 guest at its busiest, 9% of the samples read it, 2.5% lay
+/// below it, never 1% of them within 2% of each other.
+inline constexpr double CoreSharingRecurringFraction = 0.05;
+
+/// \p Cycles with the samples whose probe read more than \p Tolerance above
+/// or below \p Level replaced by NaN (left out by the statistics): above,
+/// the sibling was busy; below, the calibration chain was slowed (by the
+/// same sibling), which makes the sample read low. \p Dropped counts them.
+/// A NaN level, or a sample without a probe reading, keeps the sample.
+std::vector<double> dropSharedSamples(ArrayRef<double> Cycles,
+                                      ArrayRef<double> ProbeCycles,
+                                      double Level, double Tolerance,
+                                      size_t &Dropped);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
