@@ -11,9 +11,13 @@
  * rdtsc/rdtscp, and keeps the minimum of each of the four over a block of
  * repetitions. The differences cancel the cost of calling and timing and
  * the loops' own counters and branches; the add chain turns TSC ticks into
- * core cycles. A run is the
- * median of several samples; the output holds every run's value so that the
- * caller can tell a stable reference from an unstable one. */
+ * core cycles. Each sample also times loops of g and 2g groups of four
+ * independent adds: a group takes one cycle while this thread has the core
+ * to itself, longer while an SMT sibling (another guest's vCPU, on a VM) is
+ * busy. A run is the median of the samples whose groups took their quiet
+ * time (the lowest that recurs, within 2%); the output holds every run's
+ * value so that the caller can tell a stable reference from an unstable
+ * one. */
 
 #define _GNU_SOURCE
 #include <sched.h>
@@ -48,6 +52,23 @@ static void runAddChain(uint64_t Iterations) {
                    : "+r"(Iterations)
                    :
                    : "rax", "cc");
+}
+
+/* Groups of four independent adds, 25 groups per iteration. */
+enum { GroupsPerWideIteration = 25 };
+static void runWideAdds(uint64_t Iterations) {
+  __asm__ volatile("1:\n\t"
+                   ".rept 25\n\t"
+                   "addq %%rax, %%rax\n\t"
+                   "addq %%rbx, %%rbx\n\t"
+                   "addq %%rsi, %%rsi\n\t"
+                   "addq %%rdi, %%rdi\n\t"
+                   ".endr\n\t"
+                   "decq %0\n\t"
+                   "jnz 1b"
+                   : "+r"(Iterations)
+                   :
+                   : "rax", "rbx", "rsi", "rdi", "cc");
 }
 
 static inline uint64_t startTicks(void) {
@@ -114,47 +135,95 @@ struct Settings {
 };
 
 /* One sample: cycles per instruction of the body, from the minima of a
- * block of interleaved repetitions. */
+ * block of interleaved repetitions, and in *GroupCycles the cycles per
+ * group of the wide adds (-1 when unusable). */
 static double sample(const struct AccuracyBody *Body, uint64_t N, uint64_t M,
-                     const struct Settings *S) {
-  uint64_t Best[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+                     uint64_t W, const struct Settings *S,
+                     double *GroupCycles) {
+  uint64_t Best[6];
+  for (int J = 0; J < 6; ++J)
+    Best[J] = UINT64_MAX;
   for (int I = 0; I < S->RepetitionsPerSample; ++I) {
-    uint64_t Ticks[4] = {timeOnce(Body->Short, N), timeOnce(Body->Long, N),
+    uint64_t Ticks[6] = {timeOnce(Body->Short, N), timeOnce(Body->Long, N),
                          timeOnce(runAddChain, M),
-                         timeOnce(runAddChain, 2 * M)};
-    for (int J = 0; J < 4; ++J)
+                         timeOnce(runAddChain, 2 * M),
+                         timeOnce(runWideAdds, W),
+                         timeOnce(runWideAdds, 2 * W)};
+    for (int J = 0; J < 6; ++J)
       if (Ticks[J] < Best[J])
         Best[J] = Ticks[J];
   }
   double BodyTicks = (double)Best[1] - (double)Best[0];
   double AddTicks = (double)Best[3] - (double)Best[2];
+  double WideTicks = (double)Best[5] - (double)Best[4];
+  *GroupCycles = -1;
   if (BodyTicks <= 0 || AddTicks <= 0)
     return -1;
   double TicksPerCycle = AddTicks / (double)(M * AddsPerCalibrationIteration);
+  if (WideTicks > 0)
+    *GroupCycles =
+        WideTicks / TicksPerCycle / (double)(W * GroupsPerWideIteration);
   return BodyTicks / TicksPerCycle /
          (double)(N * Body->ExtraInstructionsPerIteration);
+}
+
+/* The lowest of the Count sorted values with at least a twentieth of them,
+ * and three, within 2% above it; -1 when none. */
+static double quietLevel(const double *Sorted, int Count) {
+  int Needed = Count / 20 > 3 ? Count / 20 : 3;
+  for (int Begin = 0, End = 0; Begin < Count; ++Begin) {
+    if (End < Begin)
+      End = Begin;
+    while (End < Count && Sorted[End] <= Sorted[Begin] * 1.02)
+      ++End;
+    if (End - Begin >= Needed)
+      return Sorted[Begin];
+  }
+  return -1;
+}
+
+static double medianOf(double *Values, int Count) {
+  qsort(Values, (size_t)Count, sizeof(double), compareDoubles);
+  return Count % 2 ? Values[Count / 2]
+                   : (Values[Count / 2 - 1] + Values[Count / 2]) / 2;
 }
 
 static double measureRun(const struct AccuracyBody *Body,
                          const struct Settings *S) {
   /* The long loop minus the short one takes about as long as the short
-   * one, so chains of m and 2m add loops differ by as long as they do. */
+   * one, so chains of m and 2m add loops differ by as long as they do; the
+   * wide adds take a quarter of that. */
   uint64_t N = iterationsFor(Body->Short, S->TargetTicks);
   uint64_t M = iterationsFor(runAddChain, S->TargetTicks);
+  uint64_t W = iterationsFor(runWideAdds, S->TargetTicks / 4);
   double *Samples = calloc((size_t)S->SamplesPerRun, sizeof(double));
-  int Count = 0;
+  double *Groups = calloc((size_t)S->SamplesPerRun, sizeof(double));
+  double *Sorted = calloc((size_t)S->SamplesPerRun, sizeof(double));
+  int Count = 0, Probed = 0;
   for (int I = 0; I < S->SamplesPerRun; ++I) {
-    double Value = sample(Body, N, M, S);
-    if (Value > 0)
-      Samples[Count++] = Value;
+    double GroupCycles;
+    double Value = sample(Body, N, M, W, S, &GroupCycles);
+    if (Value > 0) {
+      Samples[Count] = Value;
+      Groups[Count++] = GroupCycles;
+      if (GroupCycles > 0)
+        Sorted[Probed++] = GroupCycles;
+    }
   }
   double Median = -1;
   if (Count > 0) {
-    qsort(Samples, (size_t)Count, sizeof(double), compareDoubles);
-    Median = Count % 2 ? Samples[Count / 2]
-                       : (Samples[Count / 2 - 1] + Samples[Count / 2]) / 2;
+    qsort(Sorted, (size_t)Probed, sizeof(double), compareDoubles);
+    double Level = quietLevel(Sorted, Probed);
+    int Kept = 0;
+    for (int I = 0; I < Count; ++I)
+      if (Level < 0 || (Groups[I] > 0 && Groups[I] <= Level * 1.02 &&
+                        Groups[I] >= Level * 0.98))
+        Samples[Kept++] = Samples[I];
+    Median = medianOf(Samples, Kept ? Kept : Count);
   }
   free(Samples);
+  free(Groups);
+  free(Sorted);
   return Median;
 }
 
@@ -170,7 +239,7 @@ static int parsePositive(const char *Text, const char *What) {
 }
 
 int main(int Argc, char **Argv) {
-  struct Settings S = {5, 15, 10, 100000};
+  struct Settings S = {5, 30, 10, 100000};
   const char *Only = NULL;
   for (int I = 1; I < Argc; ++I) {
     if (!strcmp(Argv[I], "--runs") && I + 1 < Argc)
