@@ -559,8 +559,9 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
            << LastSampling.TotalSamples
            << " samples left out as taken while the core was shared (the "
               "core-sharing probe read more than "
-           << format("%g", 100 * CoreSharingTolerance)
-           << "% away from its quiet "
+           << format("%g", 100 * CoreSharingTolerance) << "% above or "
+           << format("%g", 100 * CoreSharingLowTolerance)
+           << "% below its quiet "
            << format("%.3f", LastSampling.UnsharedProbeCycles)
            << " cycles per group of four independent adds; a run settles on "
               "two thirds of the samples it kept)";

@@ -1,6 +1,7 @@
 //===-- CoreSharing.cpp -----------------------------------------*- C++ -*-===//
 
 #include "CoreSharing.h"
+#include "SampleStatistics.h"
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -24,7 +25,8 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
     while (End < Sorted.size() && Sorted[End] <= Limit)
       ++End;
     if (End - Begin >= Needed)
-      return Sorted[Begin];
+      return medianOf(
+          std::vector<double>(Sorted.begin() + Begin, Sorted.begin() + End));
   }
   return NAN;
 }
@@ -32,7 +34,7 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
 std::vector<double> dropSharedSamples(ArrayRef<double> Cycles,
                                       ArrayRef<double> ProbeCycles,
                                       double Level, double Tolerance,
-                                      size_t &Dropped) {
+                                      double LowTolerance, size_t &Dropped) {
   assert(Cycles.size() == ProbeCycles.size() && "a probe reading per sample");
   std::vector<double> Kept(Cycles.begin(), Cycles.end());
   Dropped = 0;
@@ -40,7 +42,8 @@ std::vector<double> dropSharedSamples(ArrayRef<double> Cycles,
     return Kept;
   for (size_t S = 0; S < Kept.size(); ++S)
     if (std::isfinite(ProbeCycles[S]) &&
-        std::fabs(ProbeCycles[S] - Level) > Level * Tolerance) {
+        (ProbeCycles[S] > Level * (1 + Tolerance) ||
+         ProbeCycles[S] < Level * (1 - LowTolerance))) {
       Kept[S] = NAN;
       ++Dropped;
     }

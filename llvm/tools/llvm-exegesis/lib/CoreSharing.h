@@ -11,10 +11,11 @@
 // Each time-based sample therefore also times the core-sharing probe (groups
 // of independent adds, see CycleEstimator.h) in cycles per group. Its quiet
 // level is the lowest value that recurs; a sample whose probe read more than
-// CoreSharingTolerance away from it was taken while the core was shared and
-// is left out of the measurement. Nothing about the core is assumed: the level
-// is found among the samples themselves, so a core without SMT, or one whose
-// sibling stays busy throughout, keeps every sample.
+// CoreSharingTolerance above it (or CoreSharingLowTolerance below) was taken
+// while the core was shared and is left out of the measurement. Nothing about
+// the core is assumed: the level is found among the samples themselves, so a
+// core without SMT, or one whose sibling stays busy throughout, keeps every
+// sample.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,13 +33,19 @@ namespace exegesis {
 /// On our Zen 3 guest, samples within 2% of it read CDQ at 0.500 in 94% of
 /// cases, samples above it in 2% (bench/accuracy/README.md).
 inline constexpr double CoreSharingTolerance = 0.02;
+/// How far below: a probe reading low means that the calibration chain was
+/// slowed, and the snippet reads low by as much (ROR64ri's throughput once
+/// settled at 0.4931, 1.4% low). Quiet readings lie within a few tenths of
+/// a percent of their median.
+inline constexpr double CoreSharingLowTolerance = 0.01;
 
 /// The probe's quiet level among \p ProbeCycles (cycles per group of each
-/// sample; non-finite values are left out): the lowest value with at least
-/// \p MinRecurrences values, and at least CoreSharingRecurringFraction of
-/// them all, within \p Tolerance above it. Low readings (a slowed
-/// calibration chain makes the probe read fast) are scattered and do not
-/// recur that often; the quiet level is tight. NaN when no value recurs.
+/// sample; non-finite values are left out): the median of the lowest group
+/// of at least \p MinRecurrences values, and at least
+/// CoreSharingRecurringFraction of them all, lying within \p Tolerance
+/// above the group's smallest. Low readings (a slowed calibration chain
+/// makes the probe read fast) are scattered and do not recur that often;
+/// the quiet level is tight. NaN when no value recurs.
 double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
                          size_t MinRecurrences);
 
@@ -48,14 +55,15 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
 inline constexpr double CoreSharingRecurringFraction = 0.05;
 
 /// \p Cycles with the samples whose probe read more than \p Tolerance above
-/// or below \p Level replaced by NaN (left out by the statistics): above,
-/// the sibling was busy; below, the calibration chain was slowed (by the
-/// same sibling), which makes the sample read low. \p Dropped counts them.
-/// A NaN level, or a sample without a probe reading, keeps the sample.
+/// \p Level or more than \p LowTolerance below it replaced by NaN (left out
+/// by the statistics): above, the sibling was busy; below, the calibration
+/// chain was slowed (by the same sibling), which makes the sample read low.
+/// \p Dropped counts them. A NaN level, or a sample without a probe
+/// reading, keeps the sample.
 std::vector<double> dropSharedSamples(ArrayRef<double> Cycles,
                                       ArrayRef<double> ProbeCycles,
                                       double Level, double Tolerance,
-                                      size_t &Dropped);
+                                      double LowTolerance, size_t &Dropped);
 
 } // namespace exegesis
 } // namespace llvm

@@ -163,7 +163,7 @@ TimeBasedSampler::run(ArrayRef<ExecutorBatch> Batches,
     std::vector<double> Kept = dropSharedSamples(
         SoFarSamples.Cycles, SoFarSamples.ProbeCycles,
         findUnsharedLevel(Probes, CoreSharingTolerance, getProbeRecurrences()),
-        CoreSharingTolerance, Dropped);
+        CoreSharingTolerance, CoreSharingLowTolerance, Dropped);
     return isSettled(findDensestCluster(Kept, Options.SettleTolerance).Size,
                      Dropped);
   };
@@ -427,7 +427,8 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     for (const RunSamples &T : Taken) {
       size_t Shared = 0;
       std::vector<double> Kept = dropSharedSamples(
-          T.Cycles, T.ProbeCycles, V.Level, CoreSharingTolerance, Shared);
+          T.Cycles, T.ProbeCycles, V.Level, CoreSharingTolerance,
+          CoreSharingLowTolerance, Shared);
       V.Shared += Shared;
       V.Total += T.Cycles.size();
       V.Kept.insert(V.Kept.end(), Kept.begin(), Kept.end());

@@ -12,6 +12,62 @@ using namespace llvm::exegesis;
 
 namespace {
 
+/// The x86-64 loop the estimator encodes: Iterations of UnitsPerIteration
+/// copies of Unit, then Remainder more, then ret (a body of 120 bytes, the
+/// jne displacement's).
+std::string x86AddLoop(char Iterations, const std::string &Unit,
+                       int UnitsPerIteration, int Remainder) {
+  std::string Code = "\xb9";
+  Code += Iterations;
+  Code += std::string(3, '\0');
+  for (int I = 0; I < UnitsPerIteration; ++I)
+    Code += Unit;
+  Code += "\xff\xc9\x75\x84"; // dec %ecx; jne back 124 bytes
+  for (int I = 0; I < Remainder; ++I)
+    Code += Unit;
+  return Code + "\xc3";
+}
+
+/// Little-endian instruction word \p Index of \p Code.
+uint32_t wordAt(const std::string &Code, size_t Index) {
+  uint32_t W = 0;
+  for (int Byte = 3; Byte >= 0; --Byte)
+    W = (W << 8) | uint8_t(Code[4 * Index + Byte]);
+  return W;
+}
+
+#if defined(__x86_64__) && defined(__linux__)
+/// \p Rounds rounds of \p Functions in process with this machine's
+/// time-based counter, the first event of each reading per function.
+std::vector<std::vector<int64_t>>
+sampleOnThisMachine(ArrayRef<const ExecutableFunction *> Functions,
+                    unsigned Rounds) {
+  Expected<CycleCounter> Counter =
+      CycleCounter::select(CycleCounterKind::TimeBased, "");
+  EXPECT_TRUE(static_cast<bool>(Counter)) << toString(Counter.takeError());
+  if (!Counter)
+    return {};
+  EXPECT_TRUE(Counter->IsTimeBased);
+  CounterSpec Spec;
+  if (Counter->ReadsTimeStampCounter)
+    Spec.ReadsTimeStampCounter = true;
+  else
+    Spec.Events.push_back(Counter->Event);
+  InProcessFunctionExecutor Executor(std::move(Spec));
+  Expected<SampleTable> Samples = Executor.runAndSample(Functions, Rounds);
+  EXPECT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  if (!Samples)
+    return {};
+  std::vector<std::vector<int64_t>> Ticks;
+  for (const std::vector<CounterValues> &Column : *Samples) {
+    Ticks.emplace_back();
+    for (const CounterValues &V : Column)
+      Ticks.back().push_back(V[0]);
+  }
+  return Ticks;
+}
+#endif
+
 TEST(CycleEstimatorTest, BlockMinima) {
   EXPECT_EQ(CycleEstimator::blockMinima({5, 3, 4, 9, 8, 7, 1}, 3),
             (std::vector<int64_t>{3, 7}));
@@ -61,31 +117,17 @@ TEST(CycleEstimatorTest, ChainEncodings) {
   Expected<std::string> X86Loop =
       CycleEstimator::encodeAddChain(Triple("x86_64-unknown-linux-gnu"), 83);
   ASSERT_TRUE(static_cast<bool>(X86Loop));
-  std::string Add = "\x48\x01\xc0", Want = "\xb9\x02";
-  Want += std::string(3, '\0');
-  for (int I = 0; I < 40; ++I)
-    Want += Add;
-  Want += "\xff\xc9\x75\x84"; // dec %ecx; jne back 124 bytes
-  for (int I = 0; I < 3; ++I)
-    Want += Add;
-  Want += "\xc3";
-  EXPECT_EQ(*X86Loop, Want);
+  EXPECT_EQ(*X86Loop, x86AddLoop(2, "\x48\x01\xc0", 40, 3));
   Expected<std::string> A64Loop =
       CycleEstimator::encodeAddChain(Triple("aarch64-unknown-linux-gnu"), 81);
   ASSERT_TRUE(static_cast<bool>(A64Loop));
   // mov, movk, 40 adds, subs, b.ne, 1 add, ret.
   ASSERT_EQ(A64Loop->size(), 4u * 46);
-  auto Word = [&](size_t Index) {
-    uint32_t W = 0;
-    for (int Byte = 3; Byte >= 0; --Byte)
-      W = (W << 8) | uint8_t((*A64Loop)[4 * Index + Byte]);
-    return W;
-  };
-  EXPECT_EQ(Word(0), 0x52800041u);  // mov w1, #2
-  EXPECT_EQ(Word(1), 0x72a00001u);  // movk w1, #0, lsl #16
-  EXPECT_EQ(Word(42), 0x71000421u); // subs w1, w1, #1
-  EXPECT_EQ(Word(43), 0x54fffae1u); // b.ne back 41 words
-  EXPECT_EQ(Word(45), 0xd65f03c0u); // ret
+  EXPECT_EQ(wordAt(*A64Loop, 0), 0x52800041u);  // mov w1, #2
+  EXPECT_EQ(wordAt(*A64Loop, 1), 0x72a00001u);  // movk w1, #0, lsl #16
+  EXPECT_EQ(wordAt(*A64Loop, 42), 0x71000421u); // subs w1, w1, #1
+  EXPECT_EQ(wordAt(*A64Loop, 43), 0x54fffae1u); // b.ne back 41 words
+  EXPECT_EQ(wordAt(*A64Loop, 45), 0xd65f03c0u); // ret
   // powerpc64le: lis, ori, mtctr, 40 adds, bdnz, 2 adds, blr; read back
   // with the disassembler in PowerPC/TargetTest.cpp.
   Expected<std::string> PPCLoop = CycleEstimator::encodeAddChain(
@@ -104,33 +146,20 @@ TEST(CycleEstimatorTest, CoreSharingProbeEncodings) {
   Expected<std::string> X86 = CycleEstimator::encodeIndependentAdds(
       Triple("x86_64-unknown-linux-gnu"), 23);
   ASSERT_TRUE(static_cast<bool>(X86));
-  std::string Group = "\x48\x01\xc0\x48\x01\xd2\x4d\x01\xc0\x4d\x01\xc9";
-  std::string Want = "\xb9\x02";
-  Want += std::string(3, '\0');
-  for (int I = 0; I < 10; ++I)
-    Want += Group;
-  Want += "\xff\xc9\x75\x84"; // dec %ecx; jne back 124 bytes
-  for (int I = 0; I < 3; ++I)
-    Want += Group;
-  Want += "\xc3";
-  EXPECT_EQ(*X86, Want);
+  EXPECT_EQ(
+      *X86,
+      x86AddLoop(2, "\x48\x01\xc0\x48\x01\xd2\x4d\x01\xc0\x4d\x01\xc9", 10, 3));
   Expected<std::string> A64 = CycleEstimator::encodeIndependentAdds(
       Triple("aarch64-unknown-linux-gnu"), 11);
   ASSERT_TRUE(static_cast<bool>(A64));
   // mov, movk, 40 adds, subs, b.ne, 4 adds, ret.
   ASSERT_EQ(A64->size(), 4u * 49);
-  auto Word = [&](size_t Index) {
-    uint32_t W = 0;
-    for (int Byte = 3; Byte >= 0; --Byte)
-      W = (W << 8) | uint8_t((*A64)[4 * Index + Byte]);
-    return W;
-  };
-  EXPECT_EQ(Word(2), 0x8b000000u);  // add x0, x0, x0
-  EXPECT_EQ(Word(3), 0x8b020042u);  // add x2, x2, x2
-  EXPECT_EQ(Word(4), 0x8b030063u);  // add x3, x3, x3
-  EXPECT_EQ(Word(5), 0x8b040084u);  // add x4, x4, x4
-  EXPECT_EQ(Word(43), 0x54fffae1u); // b.ne back 41 words
-  EXPECT_EQ(Word(48), 0xd65f03c0u); // ret
+  EXPECT_EQ(wordAt(*A64, 2), 0x8b000000u);  // add x0, x0, x0
+  EXPECT_EQ(wordAt(*A64, 3), 0x8b020042u);  // add x2, x2, x2
+  EXPECT_EQ(wordAt(*A64, 4), 0x8b030063u);  // add x3, x3, x3
+  EXPECT_EQ(wordAt(*A64, 5), 0x8b040084u);  // add x4, x4, x4
+  EXPECT_EQ(wordAt(*A64, 43), 0x54fffae1u); // b.ne back 41 words
+  EXPECT_EQ(wordAt(*A64, 48), 0xd65f03c0u); // ret
   // A quarter of the chain, at least MinSharingProbeGroups.
   EXPECT_EQ(CycleEstimator::getSharingProbeGroups(40000), 10000u);
   EXPECT_EQ(CycleEstimator::getSharingProbeGroups(1000),
@@ -146,31 +175,16 @@ TEST(CycleEstimatorTest, CoreSharingProbeRunsOnThisMachine) {
   Expected<CycleEstimator> Estimator =
       CycleEstimator::create(Triple("x86_64-unknown-linux-gnu"), 20000);
   ASSERT_TRUE(static_cast<bool>(Estimator)) << toString(Estimator.takeError());
-  Expected<CycleCounter> Counter =
-      CycleCounter::select(CycleCounterKind::TimeBased, "");
-  ASSERT_TRUE(static_cast<bool>(Counter)) << toString(Counter.takeError());
-  CounterSpec Spec;
-  if (Counter->ReadsTimeStampCounter)
-    Spec.ReadsTimeStampCounter = true;
-  else
-    Spec.Events.push_back(Counter->Event);
-  InProcessFunctionExecutor Executor(std::move(Spec));
   auto Functions = Estimator->getCalibrationFunctions();
-  Expected<SampleTable> Samples = Executor.runAndSample(
+  std::vector<std::vector<int64_t>> Ticks = sampleOnThisMachine(
       {Functions[0], Functions[1], Functions[2], Functions[3]}, 20);
-  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
-  auto Column = [&](size_t F) {
-    std::vector<int64_t> Ticks;
-    for (const CounterValues &V : (*Samples)[F])
-      Ticks.push_back(V[0]);
-    return Ticks;
-  };
+  ASSERT_EQ(Ticks.size(), 4u);
   Expected<std::vector<double>> PerAdd =
       CycleEstimator::computeBlockTicksPerCycle(
-          Column(0), Column(1), Estimator->getChainLength(), 20);
+          Ticks[0], Ticks[1], Estimator->getChainLength(), 20);
   Expected<std::vector<double>> PerGroup =
       CycleEstimator::computeBlockTicksPerCycle(
-          Column(2), Column(3), Estimator->getSharingProbeGroups(), 20);
+          Ticks[2], Ticks[3], Estimator->getSharingProbeGroups(), 20);
   ASSERT_TRUE(static_cast<bool>(PerAdd)) << toString(PerAdd.takeError());
   ASSERT_TRUE(static_cast<bool>(PerGroup)) << toString(PerGroup.takeError());
   double GroupCycles = (*PerGroup)[0] / (*PerAdd)[0];
@@ -182,29 +196,14 @@ TEST(CycleEstimatorTest, CalibratesOnThisMachine) {
   Expected<CycleEstimator> Estimator =
       CycleEstimator::create(Triple("x86_64-unknown-linux-gnu"));
   ASSERT_TRUE(static_cast<bool>(Estimator)) << toString(Estimator.takeError());
-  Expected<CycleCounter> Counter =
-      CycleCounter::select(CycleCounterKind::TimeBased, "");
-  ASSERT_TRUE(static_cast<bool>(Counter)) << toString(Counter.takeError());
-  EXPECT_TRUE(Counter->IsTimeBased);
-  CounterSpec Spec;
-  if (Counter->ReadsTimeStampCounter)
-    Spec.ReadsTimeStampCounter = true;
-  else
-    Spec.Events.push_back(Counter->Event);
-  InProcessFunctionExecutor Executor(std::move(Spec));
   auto Functions = Estimator->getCalibrationFunctions();
-  Expected<SampleTable> Samples =
-      Executor.runAndSample({Functions[0], Functions[1]}, 10);
-  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
-  std::vector<int64_t> Short, Long;
-  for (const CounterValues &V : (*Samples)[0])
-    Short.push_back(V[0]);
-  for (const CounterValues &V : (*Samples)[1])
-    Long.push_back(V[0]);
+  std::vector<std::vector<int64_t>> Ticks =
+      sampleOnThisMachine({Functions[0], Functions[1]}, 10);
+  ASSERT_EQ(Ticks.size(), 2u);
   // One block of all ten rounds: the difference of the minima.
   Expected<std::vector<double>> Ratio =
       CycleEstimator::computeBlockTicksPerCycle(
-          Short, Long, Estimator->getChainLength(), 10);
+          Ticks[0], Ticks[1], Estimator->getChainLength(), 10);
   ASSERT_TRUE(static_cast<bool>(Ratio)) << toString(Ratio.takeError());
   ASSERT_EQ(Ratio->size(), 1u);
   EXPECT_GT((*Ratio)[0], 0.0);

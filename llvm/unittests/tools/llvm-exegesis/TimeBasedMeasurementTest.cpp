@@ -21,6 +21,9 @@ TimeBasedMeasurement sampleMeasurement() {
   M.Report.SettledRuns = 2;
   M.Report.Confirmed = true;
   M.Report.Pooled = true;
+  M.Report.TotalSamples = 570;
+  M.Report.SharedSamples = 212;
+  M.Report.UnsharedProbeCycles = 1.031;
   M.FinalCpu = 1;
   return M;
 }
@@ -47,6 +50,9 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(Back->Report.SettledRuns, 2u);
   EXPECT_TRUE(Back->Report.Confirmed);
   EXPECT_TRUE(Back->Report.Pooled);
+  EXPECT_EQ(Back->Report.TotalSamples, 570u);
+  EXPECT_EQ(Back->Report.SharedSamples, 212u);
+  EXPECT_EQ(Back->Report.UnsharedProbeCycles, 1.031);
   EXPECT_EQ(Back->FinalCpu, 1);
 }
 
