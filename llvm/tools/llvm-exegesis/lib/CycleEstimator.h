@@ -15,9 +15,9 @@
 // independent adds. A group takes one cycle while the core runs this thread
 // alone; a busy SMT sibling (on a VM, another guest's vCPU) takes issue
 // slots and ALUs, and the probe then reads slower than that. Throughput-bound
-// snippets slow with it (CDQ read 0.6-0.9 instead of 0.5 on our Zen 3 guest)
-// while the latency-bound chain does not, so such samples are not to be
-// trusted (see CoreSharing.h).
+// snippets slow with it (CDQ read 0.53-0.92 instead of 0.50 on our Zen 3
+// guest) while the latency-bound chain does not, so such samples are not to
+// be trusted (see CoreSharing.h).
 //
 //===----------------------------------------------------------------------===//
 
