@@ -395,10 +395,13 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   std::vector<double> SampleRatios;
   // Every run's samples so far, with their probe readings.
   std::vector<RunSamples> Taken;
+  // Their probe readings together, which the quiet level is found among.
+  std::vector<double> TakenProbes;
   auto StartOver = [&] {
     Readings.assign(FunctionCycles.size(), {});
     SampleRatios.clear();
     Taken.clear();
+    TakenProbes.clear();
   };
 
   // The runs judged with the probe's quiet level found in all of them.
@@ -414,11 +417,8 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   };
   auto Judge = [&] {
     Verdict V;
-    std::vector<double> Probes;
-    for (const RunSamples &T : Taken)
-      Probes.insert(Probes.end(), T.ProbeCycles.begin(), T.ProbeCycles.end());
-    V.Level =
-        findUnsharedLevel(Probes, CoreSharingTolerance, getProbeRecurrences());
+    V.Level = findUnsharedLevel(TakenProbes, CoreSharingTolerance,
+                                getProbeRecurrences());
     // The groups of the runs that settled; SettleAgreeingRuns that agree end
     // the measurement (two by default: one alone can be a steady
     // disturbance, a neighbour keeping the integer units busy slowed the
@@ -468,13 +468,8 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   unsigned Runs = 0;
   while (true) {
     ++Runs;
-    std::vector<double> EarlierProbes;
-    for (const RunSamples &T : Taken)
-      EarlierProbes.insert(EarlierProbes.end(), T.ProbeCycles.begin(),
-                           T.ProbeCycles.end());
-    Expected<std::optional<Run>> Ran =
-        run(Batches, Plan, FunctionCycles.size(), Differencing, EarlierProbes,
-            RunBatch);
+    Expected<std::optional<Run>> Ran = run(Batches, Plan, FunctionCycles.size(),
+                                           Differencing, TakenProbes, RunBatch);
     if (!Ran)
       return Ran.takeError();
     if (!*Ran)
@@ -498,6 +493,8 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     }
 
     Taken.push_back(samplesOfRun(**Ran, Differencing, Plan, SampleRatios));
+    TakenProbes.insert(TakenProbes.end(), Taken.back().ProbeCycles.begin(),
+                       Taken.back().ProbeCycles.end());
     for (size_t F = 0; F < Readings.size(); ++F)
       Readings[F].insert(Readings[F].end(), (*Ran)->Readings[F].begin(),
                          (*Ran)->Readings[F].end());
