@@ -465,6 +465,7 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     Emit(Lowered->Configure);
     Emit(LoopSetup);
   }
+  Emit(ET.fenceAfterSetup(State, *Setup));
   MCSymbol *BodyStart = LoopStart;
   if (Plan.IsLoop) {
     Streamer.emitCodeAlignment(ET.getLoopAlignment(), &STI);

@@ -117,6 +117,15 @@ public:
     return {};
   }
 
+  /// Code between the register setup and the measured code that makes the
+  /// setup finish first, so that the measured code starts from the same
+  /// state whatever the setup did (x86: lfence once the setup has passed
+  /// values through the stack). Empty by default.
+  virtual std::vector<MCInst>
+  fenceAfterSetup(const LLVMState &, ArrayRef<MCInst> /*Setup*/) const {
+    return {};
+  }
+
   /// A note for `info` when a cost of the vector unit's state that the
   /// snippet itself asks for is part of what is measured (x86: wide register
   /// values from the snippet's register definitions, then legacy-SSE

@@ -11,6 +11,7 @@
 # CHECK-NEXT: leaq -0x20(%rsp), %rsp
 # CHECK:      vmovdqu (%rsp), %ymm1
 # CHECK-NEXT: leaq 0x20(%rsp), %rsp
+# CHECK-NEXT: lfence
 # CHECK-NEXT: vaddps %ymm1, %ymm1, %ymm2
 # CHECK-NEXT: vzeroupper
 # CHECK-NEXT: retq
