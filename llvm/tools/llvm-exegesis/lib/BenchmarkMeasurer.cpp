@@ -10,6 +10,7 @@
 #include "ReadingArithmetic.h"
 #include "SampleStatistics.h"
 #include "SubProcessFunctionExecutor.h"
+#include "Target.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -371,8 +372,10 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
     BenchmarkRunOptions SamplingOptions = Options;
     if (V.Short->NumSnippetRepetitions == 0)
       SamplingOptions.SettleTimeLimitSeconds = 0;
-    TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
-                             Rotation ? &*Rotation : nullptr);
+    TimeBasedSampler Sampler(
+        State.getTriple(), *Estimator, SamplingOptions,
+        Rotation ? &*Rotation : nullptr,
+        State.getExegesisTarget().getExpectedProbeGroupCycles(State));
     Expected<std::optional<TimeBasedMeasurement>> Taken =
         Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);
     if (!Taken)
@@ -564,7 +567,15 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
            << "% below its quiet "
            << format("%.3f", LastSampling.UnsharedProbeCycles)
            << " cycles per group of four independent adds; a run settles on "
-              "two thirds of the samples it kept)";
+              "two thirds of the samples it kept";
+      if (LastSampling.SharedThroughout)
+        OS << "; the core was shared throughout: that level lies more than "
+           << format("%g", 100 * CoreSharingBusyMargin) << "% above the "
+           << format("%.2f", LastSampling.ExpectedProbeCycles)
+           << " that the scheduling model expects of an unshared core, so no "
+              "run was let settle";
+      if (std::isfinite(LastSampling.UnsharedProbeCycles))
+        OS << ")";
       if (Options.Aggregation == ResultAggregationMode::Min) {
         OS << ", min taken from runs of samples that settle (two thirds of "
            << Options.RepeatCount << " samples within "

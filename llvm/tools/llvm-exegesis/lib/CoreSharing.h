@@ -49,6 +49,12 @@ inline constexpr double CoreSharingLowTolerance = 0.01;
 double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
                          size_t MinRecurrences);
 
+/// How far above the level the scheduling model expects of an unshared
+/// core (ExegesisTarget::getExpectedProbeGroupCycles) the quiet level found
+/// may lie before it counts as the level of a core shared throughout: the
+/// quiet level reads 1.02-1.03 where 1 is expected (Zen 3, Zen 4), a
+/// neighbour busy for a whole measurement 1.15-1.97.
+inline constexpr double CoreSharingBusyMargin = 0.1;
 /// The share of all probe readings that must recur at the quiet level: on
 /// our Zen 3 guest at its busiest, 9% of the samples read it, 2.5% lay
 /// below it, never 1% of them within 2% of each other.

@@ -27,6 +27,7 @@
 #include "llvm/Support/Alignment.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -115,6 +116,15 @@ public:
   cleanVectorStateOnEntry(const LLVMState &, ArrayRef<MCRegister> /*Used*/,
                           ArrayRef<MCRegister> /*LiveIns*/) const {
     return {};
+  }
+
+  /// The cycles per group of four independent adds that the core-sharing
+  /// probe (CycleEstimator.h) reads on a core no other thread shares, as the
+  /// scheduling model of the CPU has it: at least 1 (each add extends its
+  /// own chain), more where fewer than four adds issue per cycle. NaN where
+  /// unknown (no scheduling model, a target without the probe).
+  virtual double getExpectedProbeGroupCycles(const LLVMState &) const {
+    return NAN;
   }
 
   /// Code between the register setup and the measured code that makes the

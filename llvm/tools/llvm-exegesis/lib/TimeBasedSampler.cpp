@@ -301,6 +301,8 @@ std::string TimeBasedMeasurement::encode() const {
   Out.put(uint64_t(Report.TotalSamples));
   Out.put(uint64_t(Report.SharedSamples));
   Out.put(Report.UnsharedProbeCycles);
+  Out.put(Report.ExpectedProbeCycles);
+  Out.put(uint8_t(Report.SharedThroughout));
   Out.put(FinalCpu);
   return Bytes;
 }
@@ -310,7 +312,7 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   TimeBasedMeasurement M;
   uint64_t NumColumns = 0, SamplesPerRun = 0, AgreeingSamples = 0,
            SettledRuns = 0, TotalSamples = 0, SharedSamples = 0;
-  uint8_t Confirmed = 0, Pooled = 0;
+  uint8_t Confirmed = 0, Pooled = 0, SharedThroughout = 0;
   bool Complete =
       In.take(M.Cycles) && In.take(NumColumns) && NumColumns <= Bytes.size();
   for (uint64_t C = 0; Complete && C < NumColumns; ++C) {
@@ -326,14 +328,16 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
     }
   }
   TimeBasedSamplingReport &Report = M.Report;
-  Complete =
-      Complete && In.take(Report.TicksPerCycle) &&
-      In.take(Report.Plan.ChainLength) && In.take(Report.Plan.CallsPerWindow) &&
-      In.take(Report.Plan.RoundsPerSample) && In.take(Report.Replans) &&
-      In.take(Report.Runs) && In.take(SamplesPerRun) &&
-      In.take(AgreeingSamples) && In.take(SettledRuns) && In.take(Confirmed) &&
-      In.take(Pooled) && In.take(TotalSamples) && In.take(SharedSamples) &&
-      In.take(Report.UnsharedProbeCycles) && In.take(M.FinalCpu) && In.atEnd();
+  Complete = Complete && In.take(Report.TicksPerCycle) &&
+             In.take(Report.Plan.ChainLength) &&
+             In.take(Report.Plan.CallsPerWindow) &&
+             In.take(Report.Plan.RoundsPerSample) && In.take(Report.Replans) &&
+             In.take(Report.Runs) && In.take(SamplesPerRun) &&
+             In.take(AgreeingSamples) && In.take(SettledRuns) &&
+             In.take(Confirmed) && In.take(Pooled) && In.take(TotalSamples) &&
+             In.take(SharedSamples) && In.take(Report.UnsharedProbeCycles) &&
+             In.take(Report.ExpectedProbeCycles) && In.take(SharedThroughout) &&
+             In.take(M.FinalCpu) && In.atEnd();
   if (!Complete)
     return samplingError("the benchmarking subprocess returned a malformed "
                          "measurement (" +
@@ -343,6 +347,7 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   Report.SettledRuns = SettledRuns;
   Report.Confirmed = Confirmed != 0;
   Report.Pooled = Pooled != 0;
+  Report.SharedThroughout = SharedThroughout != 0;
   Report.TotalSamples = TotalSamples;
   Report.SharedSamples = SharedSamples;
   return M;
@@ -414,11 +419,19 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     std::vector<double> Kept;
     size_t Total = 0, Shared = 0;
     double Level = NAN;
+    // The level found is a busy neighbour's (see CoreSharingBusyMargin).
+    bool Busy = false;
   };
   auto Judge = [&] {
     Verdict V;
     V.Level = findUnsharedLevel(TakenProbes, CoreSharingTolerance,
                                 getProbeRecurrences());
+    // A neighbour busy for the whole measurement so far makes its level the
+    // only one that recurs; while the time limit lasts, no run settles on
+    // it, so that sampling goes on until quiet samples come.
+    V.Busy = Adaptive && std::isfinite(ExpectedProbeCycles) &&
+             std::isfinite(V.Level) &&
+             V.Level > ExpectedProbeCycles * (1 + CoreSharingBusyMargin);
     // The groups of the runs that settled; SettleAgreeingRuns that agree end
     // the measurement (two by default: one alone can be a steady
     // disturbance, a neighbour keeping the integer units busy slowed the
@@ -440,7 +453,7 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
         V.BestGroup = Group;
         V.BestRunSamples = Kept.size();
       }
-      if (!isSettled(Group.Size, Shared))
+      if (V.Busy || !isSettled(Group.Size, Shared))
         continue;
       double Sum = Group.Median;
       unsigned Agreeing = 1;
@@ -553,6 +566,8 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   Report.TotalSamples = Judged.Total;
   Report.SharedSamples = Judged.Shared;
   Report.UnsharedProbeCycles = Judged.Level;
+  Report.ExpectedProbeCycles = ExpectedProbeCycles;
+  Report.SharedThroughout = Judged.Busy;
   Measured.FinalCpu = CpuRotation::getCurrentCpu();
   return Measured;
 }

@@ -94,6 +94,11 @@ struct TimeBasedSamplingReport {
   size_t TotalSamples = 0;
   size_t SharedSamples = 0;
   double UnsharedProbeCycles = NAN;
+  /// What the probe should read on an unshared core (NaN: unknown), and
+  /// whether the level found stayed more than CoreSharingBusyMargin above
+  /// it: a core shared throughout, where no run could settle.
+  double ExpectedProbeCycles = NAN;
+  bool SharedThroughout = false;
 };
 
 /// A time-based measurement: the snippet's core cycles per call (the long
@@ -119,10 +124,15 @@ public:
   /// \p DefaultChains are the probe's calibration chains; \p Options gives
   /// the samples per run, the aggregation and the settle rules; \p Rotation
   /// (null: the tool stays where it is) moves the tool between runs.
+  /// \p ExpectedProbeCycles is what the core-sharing probe should read on
+  /// an unshared core (NaN: unknown): a quiet level found more than
+  /// CoreSharingBusyMargin above it is a neighbour's, and no run settles on
+  /// it while -settle-time-limit lasts.
   TimeBasedSampler(const Triple &TT, const CycleEstimator &DefaultChains,
-                   const BenchmarkRunOptions &Options, CpuRotation *Rotation)
+                   const BenchmarkRunOptions &Options, CpuRotation *Rotation,
+                   double ExpectedProbeCycles = NAN)
       : TT(TT), DefaultChains(DefaultChains), Options(Options),
-        Rotation(Rotation) {}
+        Rotation(Rotation), ExpectedProbeCycles(ExpectedProbeCycles) {}
 
   /// Measures the functions of \p MeasuredBatches (the short function, then
   /// its twice-as-long twin when \p Differencing). std::nullopt when the
@@ -200,6 +210,7 @@ private:
   const CycleEstimator &DefaultChains;
   const BenchmarkRunOptions &Options;
   CpuRotation *Rotation;
+  double ExpectedProbeCycles;
 };
 
 } // namespace exegesis

@@ -24,6 +24,8 @@ TimeBasedMeasurement sampleMeasurement() {
   M.Report.TotalSamples = 570;
   M.Report.SharedSamples = 212;
   M.Report.UnsharedProbeCycles = 1.031;
+  M.Report.ExpectedProbeCycles = 1.0;
+  M.Report.SharedThroughout = true;
   M.FinalCpu = 1;
   return M;
 }
@@ -53,6 +55,8 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(Back->Report.TotalSamples, 570u);
   EXPECT_EQ(Back->Report.SharedSamples, 212u);
   EXPECT_EQ(Back->Report.UnsharedProbeCycles, 1.031);
+  EXPECT_EQ(Back->Report.ExpectedProbeCycles, 1.0);
+  EXPECT_TRUE(Back->Report.SharedThroughout);
   EXPECT_EQ(Back->FinalCpu, 1);
 }
 

@@ -96,7 +96,8 @@ struct Measured {
 Expected<std::optional<TimeBasedMeasurement>>
 sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                const BenchmarkRunOptions &Options, unsigned &Runs,
-               std::function<double(unsigned, unsigned)> Probe = nullptr) {
+               std::function<double(unsigned, unsigned)> Probe = nullptr,
+               double ExpectedProbeCycles = NAN) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -107,7 +108,7 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
   Batch.Run = {&Short, &Long};
   Batch.Assembled = {nullptr, nullptr};
   ScriptedExecutor Executor(std::move(Cycles), std::move(Probe));
-  TimeBasedSampler Sampler(TT, Chains, Options, nullptr);
+  TimeBasedSampler Sampler(TT, Chains, Options, nullptr, ExpectedProbeCycles);
   Expected<std::optional<TimeBasedMeasurement>> M =
       Sampler.measure({Batch}, /*Differencing=*/true,
                       [&](const ExecutorBatch &B, unsigned Rounds,
@@ -121,10 +122,11 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
 Measured
 measureScripted(std::function<double(unsigned, unsigned)> Cycles,
                 const BenchmarkRunOptions &Options,
-                std::function<double(unsigned, unsigned)> Probe = nullptr) {
+                std::function<double(unsigned, unsigned)> Probe = nullptr,
+                double ExpectedProbeCycles = NAN) {
   unsigned Runs = 0;
-  Expected<std::optional<TimeBasedMeasurement>> M =
-      sampleScripted(std::move(Cycles), Options, Runs, std::move(Probe));
+  Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
+      std::move(Cycles), Options, Runs, std::move(Probe), ExpectedProbeCycles);
   EXPECT_TRUE(static_cast<bool>(M));
   if (!M) {
     consumeError(M.takeError());
@@ -206,6 +208,40 @@ TEST(TimeBasedSamplerTest, ACoreBusyThroughoutKeepsEverySample) {
   EXPECT_TRUE(M.Report.Confirmed);
   EXPECT_EQ(M.Report.SharedSamples, 0u);
   EXPECT_NEAR(M.Report.UnsharedProbeCycles, 1.5, 0.001);
+}
+
+TEST(TimeBasedSamplerTest, ALevelFarAboveTheExpectedOneIsNotLetSettle) {
+  // The same core busy throughout, where the scheduling model expects 1
+  // cycle per group: 1.5 is a neighbour's level, so no run settles and the
+  // sampling goes on to the time limit. Nothing quiet came, so the value is
+  // still the largest group's, and the report says why.
+  BenchmarkRunOptions Options = sweepLikeOptions();
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) { return Sample < 8 ? 4.0 : 9.0; }, Options,
+      [](unsigned, unsigned) { return 1.5; }, 1.0);
+  EXPECT_NEAR(M.Cycles, 4.0, 0.01);
+  EXPECT_FALSE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.SettledRuns, 0u);
+  EXPECT_TRUE(M.Report.SharedThroughout);
+  EXPECT_DOUBLE_EQ(M.Report.ExpectedProbeCycles, 1.0);
+  EXPECT_GT(M.Runs, 1u);
+}
+
+TEST(TimeBasedSamplerTest, QuietSamplesAfterABusyStretchGiveTheValue) {
+  // A neighbour busy for the first three runs (probe 1.5, snippet 6
+  // cycles), gone from the fourth (probe 1.02, snippet 4): the busy runs
+  // would settle at 6 on their own; with the expectation they wait, and the
+  // quiet runs settle at 4.
+  Measured M = measureScripted(
+      [](unsigned Run, unsigned) { return Run < 3 ? 6.0 : 4.0; },
+      sweepLikeOptions(),
+      [](unsigned Run, unsigned) { return Run < 3 ? 1.5 : 1.02; }, 1.0);
+  EXPECT_NEAR(M.Cycles, 4.0, 0.01);
+  EXPECT_TRUE(M.Report.Confirmed);
+  EXPECT_FALSE(M.Report.SharedThroughout);
+  EXPECT_NEAR(M.Report.UnsharedProbeCycles, 1.02, 0.001);
+  EXPECT_EQ(M.Report.SharedSamples, 30u);
+  EXPECT_EQ(M.Runs, 4u);
 }
 
 TEST(TimeBasedSamplerTest, SamplesWhereTheLongFunctionWasNotLongerAreLeftOut) {

@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCSchedule.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -70,6 +71,7 @@ struct X86Names : TargetNames<X86Names> {
   unsigned MOV64rr = Table.opcode("MOV64rr");
   unsigned VZEROUPPER = Table.opcode("VZEROUPPER");
   unsigned LFENCE = Table.opcode("LFENCE");
+  unsigned ADD64rr = Table.opcode("ADD64rr");
 
   MCRegister RSP = Table.reg("RSP");
   MCRegister RAX = Table.reg("RAX");
@@ -240,6 +242,7 @@ class X86ExegesisTarget : public ExegesisTarget {
                           ArrayRef<MCRegister> LiveIns) const override;
   std::vector<MCInst> fenceAfterSetup(const LLVMState &State,
                                       ArrayRef<MCInst> Setup) const override;
+  double getExpectedProbeGroupCycles(const LLVMState &State) const override;
   std::string describeVectorStateCost(const LLVMState &State,
                                       const BenchmarkCode &Code) const override;
 
@@ -684,6 +687,23 @@ X86ExegesisTarget::cleanVectorStateOnEntry(const LLVMState &State,
     if (isVectorRegister(N, LiveIn) && RI.getEncodingValue(LiveIn) < 16)
       return {};
   return {inst(N.VZEROUPPER)};
+}
+
+double
+X86ExegesisTarget::getExpectedProbeGroupCycles(const LLVMState &State) const {
+  // The probe's adds are ADD64rr (CycleEstimator's x86 loops).
+  const MCSubtargetInfo &STI = State.getSubtargetInfo();
+  const MCSchedModel &SM = STI.getSchedModel();
+  if (State.getTriple().getArch() != Triple::x86_64 || !SM.hasInstrSchedModel())
+    return NAN;
+  const MCInstrDesc &Add = State.getInstrInfo().get(X86Names::get().ADD64rr);
+  const MCSchedClassDesc *Class = SM.getSchedClassDesc(Add.getSchedClass());
+  if (!Class || !Class->isValid() || Class->isVariant())
+    return NAN;
+  double Throughput = MCSchedModel::getReciprocalThroughput(STI, *Class);
+  if (!std::isfinite(Throughput) || Throughput <= 0)
+    return NAN;
+  return std::max(1.0, 4 * Throughput);
 }
 
 std::vector<MCInst>

@@ -119,6 +119,20 @@ TEST_F(X86TargetTest, RefusesTheStackAndInstructionPointers) {
                           "x86"));
 }
 
+TEST_F(X86TargetTest, ProbeGroupCyclesComeFromTheSchedulingModel) {
+  // Four ALUs: a group of four independent adds takes its one cycle of
+  // latency; two ALUs (Goldmont, Jaguar): two cycles.
+  auto Expected = [](StringRef Cpu) {
+    const LLVMState &State = state(Cpu);
+    return State.getExegesisTarget().getExpectedProbeGroupCycles(State);
+  };
+  EXPECT_DOUBLE_EQ(Expected("znver3"), 1.0);
+  EXPECT_DOUBLE_EQ(Expected("znver4"), 1.0);
+  EXPECT_DOUBLE_EQ(Expected("icelake-server"), 1.0);
+  EXPECT_DOUBLE_EQ(Expected("goldmont"), 2.0);
+  EXPECT_DOUBLE_EQ(Expected("btver2"), 2.0);
+}
+
 TEST_F(X86TargetTest, VectorRegistersLoadFromTheStack) {
   APInt Value(128, "00112233445566778899aabbccddeeff", 16);
   EXPECT_THAT(setReg("znver3", "XMM1", Value),
