@@ -12,10 +12,12 @@
 // of independent adds, see CycleEstimator.h) in cycles per group. Its quiet
 // level is the lowest value that recurs; a sample whose probe read more than
 // CoreSharingTolerance above it (or CoreSharingLowTolerance below) was taken
-// while the core was shared and is left out of the measurement. Nothing about
-// the core is assumed: the level is found among the samples themselves, so a
-// core without SMT, or one whose sibling stays busy throughout, keeps every
-// sample.
+// while the core was shared and is left out of the measurement. The level is
+// found among the samples themselves, so a core without SMT keeps every
+// sample. A sibling busy throughout leaves only its own level to recur; where
+// the scheduling model tells what an unshared core reads, a level more than
+// CoreSharingBusyMargin above that is taken for a neighbour's (see
+// TimeBasedSampler).
 //
 //===----------------------------------------------------------------------===//
 
