@@ -92,6 +92,11 @@ bool TimeBasedSampler::isSettled(size_t GroupSize, size_t Shared) const {
   return GroupSize >= std::max<size_t>(OfKept, (getSettledGroupSize() + 1) / 2);
 }
 
+bool TimeBasedSampler::isNeighboursLevel(double Level) const {
+  return std::isfinite(ExpectedProbeCycles) && std::isfinite(Level) &&
+         Level > ExpectedProbeCycles * (1 + CoreSharingBusyMargin);
+}
+
 size_t TimeBasedSampler::getProbeRecurrences() const {
   return std::max<size_t>(3, Options.RepeatCount / 6);
 }
@@ -159,10 +164,13 @@ TimeBasedSampler::run(ArrayRef<ExecutorBatch> Batches,
                                EarlierProbeCycles.end());
     Probes.insert(Probes.end(), SoFarSamples.ProbeCycles.begin(),
                   SoFarSamples.ProbeCycles.end());
+    double Level =
+        findUnsharedLevel(Probes, CoreSharingTolerance, getProbeRecurrences());
+    if (isNeighboursLevel(Level))
+      return false;
     size_t Dropped = 0;
     std::vector<double> Kept = dropSharedSamples(
-        SoFarSamples.Cycles, SoFarSamples.ProbeCycles,
-        findUnsharedLevel(Probes, CoreSharingTolerance, getProbeRecurrences()),
+        SoFarSamples.Cycles, SoFarSamples.ProbeCycles, Level,
         CoreSharingTolerance, CoreSharingLowTolerance, Dropped);
     return isSettled(findDensestCluster(Kept, Options.SettleTolerance).Size,
                      Dropped);
@@ -426,12 +434,9 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     Verdict V;
     V.Level = findUnsharedLevel(TakenProbes, CoreSharingTolerance,
                                 getProbeRecurrences());
-    // A neighbour busy for the whole measurement so far makes its level the
-    // only one that recurs; while the time limit lasts, no run settles on
-    // it, so that sampling goes on until quiet samples come.
-    V.Busy = Adaptive && std::isfinite(ExpectedProbeCycles) &&
-             std::isfinite(V.Level) &&
-             V.Level > ExpectedProbeCycles * (1 + CoreSharingBusyMargin);
+    // While the time limit lasts, no run settles on a neighbour's level, so
+    // that sampling goes on until quiet samples come.
+    V.Busy = Adaptive && isNeighboursLevel(V.Level);
     // The groups of the runs that settled; SettleAgreeingRuns that agree end
     // the measurement (two by default: one alone can be a steady
     // disturbance, a neighbour keeping the integer units busy slowed the

@@ -196,6 +196,11 @@ private:
   /// How many probe readings must recur for a quiet level: a sixth of
   /// RepeatCount, at least three.
   size_t getProbeRecurrences() const;
+  /// Whether \p Level, a quiet level found, is a neighbour's that stayed
+  /// busy throughout: more than CoreSharingBusyMargin above the level
+  /// expected of an unshared core (false when either is unknown). No run
+  /// settles on it, neither within the run nor in the verdict.
+  bool isNeighboursLevel(double Level) const;
   /// Each measured function's cost per call in core cycles in \p R, from
   /// its least disturbed window.
   static std::vector<double> costsOfRun(const Run &R,
