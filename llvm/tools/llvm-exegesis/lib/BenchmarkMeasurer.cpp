@@ -1,16 +1,16 @@
 //===-- BenchmarkMeasurer.cpp -----------------------------------*- C++ -*-===//
 
 #include "BenchmarkMeasurer.h"
-#include "CoreSharing.h"
 #include "Counter.h"
 #include "CpuEventTable.h"
 #include "InProcessFunctionExecutor.h"
 #include "LLVMState.h"
 #include "MemoryDefinitions.h"
 #include "ReadingArithmetic.h"
-#include "SampleStatistics.h"
 #include "SubProcessFunctionExecutor.h"
 #include "Target.h"
+#include "TimeBased/CoreSharing.h"
+#include "TimeBased/SampleStatistics.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"

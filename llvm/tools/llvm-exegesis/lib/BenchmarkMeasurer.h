@@ -34,10 +34,10 @@
 
 #include "BenchmarkRunOptions.h"
 #include "BenchmarkRunner.h"
-#include "CycleCounter.h"
-#include "CycleEstimator.h"
 #include "FunctionExecutor.h"
-#include "TimeBasedSampler.h"
+#include "TimeBased/CycleCounter.h"
+#include "TimeBased/CycleEstimator.h"
+#include "TimeBased/TimeBasedSampler.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>

@@ -2,7 +2,7 @@
 
 #include "InProcessFunctionExecutor.h"
 #include "Interruption.h"
-#include "TimeStampCounter.h"
+#include "TimeBased/TimeStampCounter.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

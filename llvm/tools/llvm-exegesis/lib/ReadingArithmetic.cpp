@@ -1,7 +1,7 @@
 //===-- ReadingArithmetic.cpp -----------------------------------*- C++ -*-===//
 
 #include "ReadingArithmetic.h"
-#include "SampleStatistics.h"
+#include "TimeBased/SampleStatistics.h"
 #include <cmath>
 
 namespace llvm {

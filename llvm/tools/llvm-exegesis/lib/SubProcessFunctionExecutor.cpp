@@ -4,7 +4,7 @@
 #include "ChildAddressSpace.h"
 #include "Interruption.h"
 #include "SystemRefusal.h"
-#include "TimeStampCounter.h"
+#include "TimeBased/TimeStampCounter.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>

@@ -2,7 +2,7 @@
 
 #include "lib/InProcessFunctionExecutor.h"
 #include "MachineCode.h"
-#include "lib/TimeStampCounter.h"
+#include "lib/TimeBased/TimeStampCounter.h"
 #include "gtest/gtest.h"
 #include <ctime>
 

@@ -2,7 +2,7 @@
 
 #include "lib/SubProcessFunctionExecutor.h"
 #include "MachineCode.h"
-#include "lib/TimeStampCounter.h"
+#include "lib/TimeBased/TimeStampCounter.h"
 #include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
 #include <cerrno>

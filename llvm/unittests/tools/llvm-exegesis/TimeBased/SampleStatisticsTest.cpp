@@ -1,6 +1,6 @@
 //===-- SampleStatisticsTest.cpp - Combining samples ------------*- C++ -*-===//
 
-#include "lib/SampleStatistics.h"
+#include "lib/TimeBased/SampleStatistics.h"
 #include "gtest/gtest.h"
 #include <cmath>
 

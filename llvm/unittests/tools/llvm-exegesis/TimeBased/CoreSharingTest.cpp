@@ -1,6 +1,6 @@
 //===-- CoreSharingTest.cpp - The core-sharing probe's verdicts -*- C++ -*-===//
 
-#include "lib/CoreSharing.h"
+#include "lib/TimeBased/CoreSharing.h"
 #include "gtest/gtest.h"
 #include <cmath>
 

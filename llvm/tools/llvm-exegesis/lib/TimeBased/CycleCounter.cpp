@@ -1,8 +1,8 @@
 //===-- CycleCounter.cpp ----------------------------------------*- C++ -*-===//
 
 #include "CycleCounter.h"
-#include "Counter.h"
-#include "CpuEventTable.h"
+#include "../Counter.h"
+#include "../CpuEventTable.h"
 #include "TimeStampCounter.h"
 #include <string>
 #include <vector>

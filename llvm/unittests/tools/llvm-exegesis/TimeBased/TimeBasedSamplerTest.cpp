@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/TimeBasedSampler.h"
-#include "MachineCode.h"
+#include "lib/TimeBased/TimeBasedSampler.h"
+#include "../MachineCode.h"
 #include "gtest/gtest.h"
 #include <cmath>
 #include <functional>

@@ -1,9 +1,9 @@
 //===-- CycleEstimatorTest.cpp - Cycles from a time counter -----*- C++ -*-===//
 
-#include "lib/CycleEstimator.h"
+#include "lib/TimeBased/CycleEstimator.h"
 #include "lib/CpuEventTable.h"
-#include "lib/CycleCounter.h"
 #include "lib/InProcessFunctionExecutor.h"
+#include "lib/TimeBased/CycleCounter.h"
 #include "gtest/gtest.h"
 #include <cmath>
 

@@ -36,10 +36,10 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASEDSAMPLER_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASEDSAMPLER_H
 
-#include "BenchmarkRunOptions.h"
+#include "../BenchmarkRunOptions.h"
+#include "../FunctionExecutor.h"
 #include "CpuRotation.h"
 #include "CycleEstimator.h"
-#include "FunctionExecutor.h"
 #include "TimeBasedPlan.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

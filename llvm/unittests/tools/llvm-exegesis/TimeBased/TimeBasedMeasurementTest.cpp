@@ -1,6 +1,6 @@
 //===-- TimeBasedMeasurementTest.cpp - A measurement as bytes ---*- C++ -*-===//
 
-#include "lib/TimeBasedSampler.h"
+#include "lib/TimeBased/TimeBasedSampler.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
