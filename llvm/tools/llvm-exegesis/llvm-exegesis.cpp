@@ -302,6 +302,19 @@ static cl::opt<unsigned> SettleAgreeingRuns(
              "when sweeping)"),
     cl::cat(BenchmarkOptions), cl::init(DefaultSettleAgreeingRuns));
 
+static cl::opt<std::string> TimeSamplesFileOpt(
+    "time-samples-file",
+    cl::desc("with a time-based cycle counter: write every raw reading of "
+             "each measurement (probe, runs, checks of other CPUs) to this "
+             "file, as JSON lines, for replaying the sampler's decisions"),
+    cl::cat(BenchmarkOptions), cl::init(""));
+
+static cl::opt<bool> SamplingDetails(
+    "sampling-details",
+    cl::desc("with a time-based cycle counter: `info` gives the full account "
+             "of the sampling instead of one sentence"),
+    cl::cat(BenchmarkOptions), cl::init(false));
+
 static cl::opt<CounterHandoffMethod> CounterHandoffOpt(
     "counter-handoff",
     cl::desc("how the counter reaches the benchmarking subprocess"),
@@ -493,6 +506,8 @@ static BenchmarkRunOptions getRunOptions() {
   if (!SettleTolerance.getNumOccurrences() && isSweep())
     Options.SettleTolerance = DefaultSweepSettleTolerancePercent / 100;
   Options.SettleAgreeingRuns = SettleAgreeingRuns;
+  Options.TimeSamplesFile = TimeSamplesFileOpt;
+  Options.SamplingDetails = SamplingDetails;
   if (!SettleAgreeingRuns.getNumOccurrences() && isSweep())
     Options.SettleAgreeingRuns = DefaultSweepSettleAgreeingRuns;
   Options.CounterHandoff = CounterHandoffOpt;

@@ -1,6 +1,7 @@
 //===-- BenchmarkMeasurer.cpp -----------------------------------*- C++ -*-===//
 
 #include "BenchmarkMeasurer.h"
+#include "BenchmarkKeyText.h"
 #include "Counter.h"
 #include "CpuEventTable.h"
 #include "InProcessFunctionExecutor.h"
@@ -11,6 +12,7 @@
 #include "Target.h"
 #include "TimeBased/CoreSharing.h"
 #include "TimeBased/SampleStatistics.h"
+#include "TimeBased/SamplingAccount.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -152,6 +154,8 @@ BenchmarkMeasurer::create(const LLVMState &State,
     if (!Estimator)
       return Estimator.takeError();
     M->Estimator.emplace(std::move(*Estimator));
+    M->HostLevels = HostProbeLevels(
+        State.getExegesisTarget().getExpectedProbeGroupCycles(State));
     // -benchmark-process-cpu pins the benchmarking children instead.
     if (Options.Aggregation == ResultAggregationMode::Min &&
         !Options.BenchmarkProcessCpu)
@@ -167,9 +171,12 @@ BenchmarkMeasurer::create(const LLVMState &State,
                                   std::move(Cycles->Event))) {
     return E;
   }
-  M->CounterDescription =
-      M->TimeBased ? "cycles estimated from time counter " + CounterName
-                   : "cycles counted by hardware event " + CounterName;
+  M->TimeCounterName = CounterName;
+  if (!M->TimeBased)
+    M->CounterDescription = "cycles counted by hardware event " + CounterName;
+  if (M->TimeBased && !Options.TimeSamplesFile.empty())
+    if (Error E = M->openTimeSamplesFile())
+      return E;
   return M;
 }
 
@@ -206,6 +213,73 @@ BenchmarkMeasurer::describeFault(const BenchmarkCode &Code,
               Code.Key.Instructions[Found->SnippetIndex].getOpcode())
        << ")";
   return Text;
+}
+
+Error BenchmarkMeasurer::openTimeSamplesFile() {
+  std::error_code EC;
+  TimeSamples = std::make_unique<raw_fd_ostream>(Options.TimeSamplesFile, EC);
+  if (EC) {
+    TimeSamples.reset();
+    return measureError("cannot write -time-samples-file '" +
+                        Options.TimeSamplesFile + "': " + EC.message());
+  }
+  json::Object Header{{"format", TimeSamplesFormatName},
+                      {"version", int64_t(TimeSamplesFormatVersion)},
+                      {"host", describeHost(State.getCpuName())},
+                      {"counter", TimeCounterName}};
+  *TimeSamples << json::Value(std::move(Header)) << "\n";
+  TimeSamples->flush();
+  return Error::success();
+}
+
+/// The name of variant \p Index of \p NumVariants under \p Mode.
+static StringRef variantName(RepetitionMode Mode, size_t Index,
+                             size_t NumVariants) {
+  switch (Mode) {
+  case RepetitionMode::Duplicate:
+    return "duplicate";
+  case RepetitionMode::Loop:
+    return "loop";
+  case RepetitionMode::MiddleHalfDuplicate:
+    return "middle-half-duplicate";
+  case RepetitionMode::MiddleHalfLoop:
+    return "middle-half-loop";
+  case RepetitionMode::AggregateMin:
+  case RepetitionMode::BestOfDuplicateAndLoop:
+    return NumVariants == 2 && Index == 1 ? "loop" : "duplicate";
+  }
+  return "";
+}
+
+Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
+                                          size_t Index, size_t NumVariants) {
+  if (!TimeSamples || LastTraceJSON.empty())
+    return Error::success();
+  Expected<json::Value> Trace = json::parse(LastTraceJSON);
+  if (!Trace)
+    return Trace.takeError();
+  std::string Benchmark;
+  for (const MCInst &Inst : Code.Key.Instructions)
+    Benchmark +=
+        (Benchmark.empty() ? "" : "; ") + instructionToText(State, Inst);
+  const SamplingJudgement &J = LastSampling.Judgement;
+  json::Object Line{
+      {"benchmark", Benchmark},
+      {"mode", getBenchmarkModeName(Options.Mode)},
+      {"variant", variantName(Options.Repetition, Index, NumVariants)},
+      {"recorded",
+       json::Object{{"cycles", std::isfinite(J.Cycles) ? json::Value(J.Cycles)
+                                                       : json::Value(nullptr)},
+                    {"verdict", getVerdictName(J.Verdict)}}},
+      {"trace", std::move(*Trace)}};
+  *TimeSamples << json::Value(std::move(Line)) << "\n";
+  TimeSamples->flush();
+  LastTraceJSON.clear();
+  if (TimeSamples->has_error())
+    return measureError("cannot write -time-samples-file '" +
+                        Options.TimeSamplesFile +
+                        "': " + TimeSamples->error().message());
+  return Error::success();
 }
 
 /// What one call of \p F executes (nothing for a missing twin).
@@ -369,15 +443,16 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
     // An empty snippet's value is 0 whatever the samples (no instruction to
     // divide by), and its samples, all near 0, never settle: one run shows
     // that the set-up code runs, more would only spend -settle-time-limit.
+    bool EmptySnippet = V.Short->NumSnippetRepetitions == 0;
     BenchmarkRunOptions SamplingOptions = Options;
-    if (V.Short->NumSnippetRepetitions == 0)
+    if (EmptySnippet)
       SamplingOptions.SettleTimeLimitSeconds = 0;
-    TimeBasedSampler Sampler(
-        State.getTriple(), *Estimator, SamplingOptions,
-        Rotation ? &*Rotation : nullptr,
-        State.getExegesisTarget().getExpectedProbeGroupCycles(State));
-    Expected<std::optional<TimeBasedMeasurement>> Taken =
-        Sampler.measure(MeasuredBatches, V.Long != nullptr, RunBatch);
+    TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
+                             Rotation ? &*Rotation : nullptr,
+                             HostLevels.getReference(),
+                             /*RecordTrace=*/TimeSamples != nullptr);
+    Expected<std::optional<TimeBasedMeasurement>> Taken = Sampler.measure(
+        MeasuredBatches, V.Long != nullptr, EmptySnippet, RunBatch);
     if (!Taken)
       return Taken.takeError();
     assert(*Taken && "a failed batch is an error here");
@@ -392,9 +467,14 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
     return Decoded.takeError();
   // A subprocess that moved itself to a quieter CPU: the tool follows, so
   // that the next measurement starts there.
-  if (Rotation && Decoded->Report.Runs > 1 && Decoded->FinalCpu >= 0)
+  if (Rotation && Decoded->Report.Judgement.Runs > 1 && Decoded->FinalCpu >= 0)
     Rotation->moveTo(Decoded->FinalCpu);
   LastSampling = Decoded->Report;
+  // What this measurement saw of the host's probe level serves the next.
+  HostLevels.add(LastSampling.Judgement.ProbeLevel);
+  for (double Level : LastSampling.CpuCheckLevels)
+    HostLevels.add(Level);
+  LastTraceJSON = std::move(Decoded->TraceJSON);
   return Decoded;
 }
 
@@ -471,15 +551,26 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   std::vector<double> FirstKeyValues;
   size_t Winner = 0;
   TimeBasedSamplingReport WinnerSampling;
-  for (const Variant &V : Variants) {
+  // A time-based value that carries a warning loses to one that does not,
+  // whatever it reads: the smaller of a sound value and a doubtful one is
+  // more often the doubt than the truth.
+  bool EmptySnippet = Code.Key.Instructions.empty();
+  std::vector<bool> Doubtful;
+  for (size_t Index = 0; Index < Variants.size(); ++Index) {
     Expected<std::optional<VariantResult>> Measured =
-        measureVariant(Code, V, Layout, Result);
+        measureVariant(Code, Variants[Index], Layout, Result);
     if (!Measured)
       return Measured.takeError();
     if (!*Measured) {
       Result.Measurements.clear();
       return Error::success();
     }
+    if (TimeBased)
+      if (Error E = writeTimeSamples(Code, Index, Variants.size()))
+        return E;
+    Doubtful.push_back(
+        TimeBased &&
+        !getSamplingWarnings(LastSampling, Options, EmptySnippet).empty());
     bool HasValue = !(*Measured)->Measures.empty();
     FirstKeyValues.push_back(
         HasValue ? (*Measured)->Measures[0].PerInstructionValue : NAN);
@@ -488,14 +579,23 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
       WinnerSampling = LastSampling;
       continue;
     }
-    if (HasValue && FirstKeyValues.back() < FirstKeyValues[Winner]) {
+    auto Better = [&](double Value, double Than) {
+      if (Doubtful.back() != Doubtful[Winner])
+        return !Doubtful.back();
+      return Value < Than;
+    };
+    bool Wins =
+        HasValue && Better(FirstKeyValues.back(), FirstKeyValues[Winner]);
+    for (size_t I = 0; I < Best->Measures.size(); ++I)
+      if (Doubtful.back() != Doubtful[Winner]
+              ? Wins
+              : (*Measured)->Measures[I].PerInstructionValue <
+                    Best->Measures[I].PerInstructionValue)
+        Best->Measures[I] = (*Measured)->Measures[I];
+    if (Wins) {
       Winner = FirstKeyValues.size() - 1;
       WinnerSampling = LastSampling;
     }
-    for (size_t I = 0; I < Best->Measures.size(); ++I)
-      if ((*Measured)->Measures[I].PerInstructionValue <
-          Best->Measures[I].PerInstructionValue)
-        Best->Measures[I] = (*Measured)->Measures[I];
   }
   Result.Measurements = std::move(Best->Measures);
   LastSampling = WinnerSampling;
@@ -517,110 +617,32 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     const AssembledFunction &Loop = Functions[1].Function;
     std::string Note;
     raw_string_ostream OS(Note);
-    OS << "repetition (default for inverse_throughput): a loop of "
-       << Loop.CopiesEmitted << " copies of the snippet ("
-       << Size(Loop.RepeatedBytes) << " body) read "
-       << format("%.4f", FirstKeyValues[1]) << ", straight-line code ("
-       << Size(Straight.RepeatedBytes) << ") "
-       << format("%.4f", FirstKeyValues[0]) << "; ";
+    OS << "repetition: loop of " << Loop.CopiesEmitted << " copies ("
+       << Size(Loop.RepeatedBytes) << ") " << format("%.4f", FirstKeyValues[1])
+       << ", straight-line (" << Size(Straight.RepeatedBytes) << ") "
+       << format("%.4f", FirstKeyValues[0]) << ": "
+       << (Winner == 1 ? "loop" : "straight-line") << " reported";
     double Ratio = FirstKeyValues[0] / FirstKeyValues[1];
-    if (Winner == 1)
-      OS << "the loop value is reported"
-         << (Ratio > 1.01 ? " (the straight-line code is bound by the front "
-                            "end: it does not run from the micro-op cache)"
-                          : "");
-    else
-      OS << "the straight-line value is reported"
-         << (Ratio < 0.99 ? " (the branch and counter of the loop cost more "
-                            "than the front end of the straight-line code)"
-                          : "");
+    if (Doubtful[1 - Winner] && !Doubtful[Winner] &&
+        FirstKeyValues[1 - Winner] < FirstKeyValues[Winner])
+      OS << " (the other carried a warning)";
+    else if (Winner == 1 && Ratio > 1.01)
+      OS << " (straight-line code is front-end bound)";
+    else if (Winner == 0 && Ratio < 0.99)
+      OS << " (the loop's branch costs more)";
     Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
   }
 
-  if (!CounterDescription.empty()) {
-    std::string Description = CounterDescription;
-    if (TimeBased) {
-      raw_string_ostream OS(Description);
-      OS << " at " << format("%.4f", LastSampling.TicksPerCycle)
-         << " ticks per core cycle (calibrated against a chain of "
-         << LastSampling.Plan.ChainLength << " dependent adds)";
-    }
-    if (MiddleHalf || TimeBased)
-      Description += ", fixed costs cancelled by differencing runs of N and "
-                     "2N instructions";
-    if (TimeBased) {
-      raw_string_ostream OS(Description);
-      OS << ", " << LastSampling.Plan.CallsPerWindow
-         << " calls per counter window, each sample from the minima of "
-         << LastSampling.Plan.RoundsPerSample << " rounds";
-      if (LastSampling.Replans)
-        OS << " (sized again " << LastSampling.Replans
-           << (LastSampling.Replans == 1 ? " time" : " times")
-           << " from a run that contradicted the probe)";
-      if (std::isfinite(LastSampling.UnsharedProbeCycles))
-        OS << ", " << LastSampling.SharedSamples << " of "
-           << LastSampling.TotalSamples
-           << " samples left out as taken while the core was shared (the "
-              "core-sharing probe read more than "
-           << format("%g", 100 * CoreSharingTolerance) << "% above or "
-           << format("%g", 100 * CoreSharingLowTolerance)
-           << "% below its quiet "
-           << format("%.3f", LastSampling.UnsharedProbeCycles)
-           << " cycles per group of four independent adds; a run settles on "
-              "two thirds of the samples it kept";
-      if (LastSampling.SharedThroughout)
-        OS << "; the core was shared throughout: that level lies more than "
-           << format("%g", 100 * CoreSharingBusyMargin) << "% above the "
-           << format("%.2f", LastSampling.ExpectedProbeCycles)
-           << " that the scheduling model expects of an unshared core, so no "
-              "run was let settle";
-      if (std::isfinite(LastSampling.UnsharedProbeCycles))
-        OS << ")";
-      if (Options.Aggregation == ResultAggregationMode::Min) {
-        OS << ", min taken from runs of samples that settle (two thirds of "
-           << Options.RepeatCount << " samples within "
-           << format("%g", 100 * Options.SettleTolerance) << "% of each other)";
-        unsigned Needed = Options.SettleAgreeingRuns;
-        if (Code.Key.Instructions.empty())
-          OS << ": one run, as the snippet is empty (its value is 0 whatever "
-                "the samples)";
-        else if (LastSampling.Confirmed && Needed <= 1)
-          OS << ": run " << LastSampling.Runs << " settled ("
-             << LastSampling.AgreeingSamples << " of "
-             << LastSampling.SamplesPerRun
-             << " samples; -settle-agreeing-runs=1), the value is the median "
-                "of its group";
-        else if (LastSampling.Confirmed)
-          OS << ": run " << LastSampling.Runs << " settled and agrees with "
-             << (Needed == 2 ? "an earlier settled run"
-                             : "earlier settled runs")
-             << ", the value is the mean of the medians of their groups";
-        else if (Options.SettleTimeLimitSeconds == 0)
-          OS << ": one run (-settle-time-limit=0), the value is the median of "
-                "its largest group, "
-             << LastSampling.AgreeingSamples << " of "
-             << LastSampling.SamplesPerRun << " samples";
-        else
-          OS << ": "
-             << (Needed <= 1 ? std::string("no run settled")
-                 : Needed == 2
-                     ? std::string("no two settled runs agreed")
-                     : "no " + std::to_string(Needed) + " settled runs agreed")
-             << " in " << LastSampling.Runs
-             << (LastSampling.Runs == 1 ? " run (" : " runs (")
-             << LastSampling.SettledRuns
-             << " settled) within -settle-time-limit (the machine was busy, "
-                "and the value may be off by a few percent), the value is the "
-                "median of the largest group, "
-             << LastSampling.AgreeingSamples << " of "
-             << LastSampling.SamplesPerRun
-             << (LastSampling.Pooled ? " samples of all its runs"
-                                     : " samples of one run");
-      }
-    }
+  std::string Description = CounterDescription;
+  if (TimeBased)
+    Description = describeSampling(LastSampling, TimeCounterName, Options,
+                                   Code.Key.Instructions.empty());
+  else if (MiddleHalf && !Description.empty())
+    Description += ", fixed costs cancelled by differencing runs of N and 2N "
+                   "instructions";
+  if (!Description.empty())
     Result.Info =
         Result.Info.empty() ? Description : Result.Info + "; " + Description;
-  }
   return Error::success();
 }
 

@@ -37,9 +37,11 @@
 #include "FunctionExecutor.h"
 #include "TimeBased/CycleCounter.h"
 #include "TimeBased/CycleEstimator.h"
+#include "TimeBased/HostProbeLevels.h"
 #include "TimeBased/TimeBasedSampler.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -109,11 +111,27 @@ private:
                             ArrayRef<const AssembledFunction *> Functions,
                             const FaultLocation &Fault) const;
 
+  /// Opens -time-samples-file and writes its header.
+  Error openTimeSamplesFile();
+  /// Writes the trace of the last time-based measurement (variant
+  /// \p Index of \p NumVariants of \p Code) when recording.
+  Error writeTimeSamples(const BenchmarkCode &Code, size_t Index,
+                         size_t NumVariants);
+
   const LLVMState &State;
   BenchmarkRunOptions Options;
   bool TimeBased = false;
+  /// What counts cycles, for `info`: the hardware event, or the time
+  /// counter of time-based cycles.
   std::string CounterDescription;
+  std::string TimeCounterName;
   TimeBasedSamplingReport LastSampling;
+  /// The last time-based measurement's trace (JSON; empty unless recording).
+  std::string LastTraceJSON;
+  /// The probe levels this invocation saw, the reference of the next
+  /// time-based measurement.
+  HostProbeLevels HostLevels;
+  std::unique_ptr<raw_fd_ostream> TimeSamples;
   /// The default calibration chains, for the probe.
   std::optional<CycleEstimator> Estimator;
   /// Moves the tool to another CPU when a time-based run did not settle; it

@@ -99,6 +99,12 @@ struct BenchmarkRunOptions {
   /// A time-based cycle counter: the longest function of a batch is called
   /// enough times per counter window for about this many core cycles.
   unsigned TimeBasedWindowCycles = 320000;
+  /// A time-based cycle counter: write each measurement's trace here
+  /// (TimeBasedTrace.h); empty: don't.
+  std::string TimeSamplesFile;
+  /// A time-based cycle counter: the full account of the sampling in
+  /// `info`, not one sentence.
+  bool SamplingDetails = false;
   CounterHandoffMethod CounterHandoff = CounterHandoffMethod::Auto;
   /// Map the pages a snippet faults on and run it again (see
   /// AutoMemoryMap.h), at most this many pages.

@@ -13,6 +13,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_CPUROTATION_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_CPUROTATION_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include <vector>
 
 namespace llvm {
@@ -34,6 +35,9 @@ public:
   /// moved itself). False (and nothing changed) when it is not allowed
   /// there or has nowhere else to go.
   bool moveTo(int Cpu);
+
+  /// The CPUs the thread may run on, in ascending order.
+  ArrayRef<int> getAllowedCpus() const { return AllowedCpus; }
 
   /// The CPU the calling thread is on, -1 when unknown.
   static int getCurrentCpu();

@@ -1,52 +1,43 @@
 //===-- TimeBasedSampler.h - Sampling with a time-based counter -*- C++ -*-===//
 //
-// A time-based cycle counter is noisier than a hardware one (interrupts, the
-// hypervisor, a busy SMT sibling, clock changes), so it samples differently.
+// Takes a time-based measurement: runs the probe, the runs of samples and
+// the checks on other CPUs, recording every reading in a trace
+// (TimeBasedTrace.h), and after each run asks the judge (SamplingJudge.h)
+// what the trace says: whether to go on, the value and its verdict. It
+// makes no decision about trust itself, so a recorded trace replays every
+// one of them (TimeBasedReplay.h).
+//
 // A probe round measures what every function costs; the calibration chains,
 // calls per counter window and rounds per sample are then sized from it (see
 // TimeBasedPlan.h), and a run whose own costs contradict that plan (the probe
-// was disturbed) starts over with one made from them. Three warm-up rounds
-// are dropped, and a sample is a block of consecutive rounds (snippet N,
-// snippet 2N, calibration L, calibration 2L, core-sharing probe G and 2G
-// each), estimated from the block's minima, short enough for the clock not to
-// change within it. Samples taken while the core was shared with a busy SMT
-// sibling are left out (see CoreSharing.h); the probe's quiet level is found
-// again after every run, from all the measurement's samples, and every run
-// is judged anew with it.
-//
-// Under min aggregation, runs of at most -benchmark-repeat-count samples
-// follow one another until -settle-agreeing-runs of them have settled (two
-// thirds of -benchmark-repeat-count samples within -settle-tolerance of each
-// other, see findDensestCluster; a run ends as soon as it has) and agree
-// within the tolerance, or -settle-time-limit is spent (the value is then the
-// median of the densest group of all the runs' samples). A run that did not
-// end the measurement moves the tool to another CPU, where it stays for the
-// next measurement. Other modes aggregate one run of -benchmark-repeat-count
-// samples. The whole measurement runs where the executor runs code (in one
-// benchmarking subprocess in subprocess mode, see
-// FunctionExecutor::runProcedure), and comes back as bytes.
-//
-// On a quiet machine nearly every sample is the latency to a few tenths of a
-// percent; a busy SMT sibling or hypervisor scatters them, or shifts them
-// together, by several percent for a second or more, often on one CPU only
-// (bench/accuracy/README.md).
+// was disturbed) starts over with one made from them. Under min
+// aggregation, runs of at most -benchmark-repeat-count samples follow one
+// another, each ending as soon as it has settled, until the judge is done;
+// a run that did not end the measurement moves the tool to another CPU,
+// where it stays for the next measurement. The first measurement of an
+// invocation that knows no probe level of the host yet also checks the
+// probe on the other CPUs it may run on. Other modes take one run. The
+// whole measurement runs where the executor runs code (in one benchmarking
+// subprocess in subprocess mode, see FunctionExecutor::runProcedure), and
+// comes back as bytes.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASEDSAMPLER_H
-#define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASEDSAMPLER_H
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDSAMPLER_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDSAMPLER_H
 
 #include "../BenchmarkRunOptions.h"
 #include "../FunctionExecutor.h"
 #include "CpuRotation.h"
 #include "CycleEstimator.h"
+#include "SamplingJudge.h"
 #include "TimeBasedPlan.h"
+#include "TimeBasedTrace.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
-#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,33 +63,15 @@ using ExecutorBatchRunner = function_ref<Expected<std::optional<SampleTable>>(
 
 /// How a time-based measurement sampled, for `info`.
 struct TimeBasedSamplingReport {
-  double TicksPerCycle = 0;
+  SamplingJudgement Judgement;
   TimeBasedPlan Plan;
   /// Times a run's own costs contradicted the plan and sampling started
   /// over with a new one.
   unsigned Replans = 0;
-  unsigned Runs = 1;
-  size_t SamplesPerRun = 0;
-  /// The largest group of agreeing samples in the run that agreed best.
-  size_t AgreeingSamples = 0;
-  /// Runs that settled, whether or not two of them agreed.
-  size_t SettledRuns = 0;
-  /// Two settled runs agreed.
-  bool Confirmed = false;
-  /// Nothing settled, and the group is of every run's samples together
-  /// (SamplesPerRun then counts them all).
-  bool Pooled = false;
-  /// Samples of all runs, and those left out as taken while the core was
-  /// shared; the core-sharing probe's quiet level in cycles per group of
-  /// independent adds (NaN: none found).
-  size_t TotalSamples = 0;
-  size_t SharedSamples = 0;
-  double UnsharedProbeCycles = NAN;
-  /// What the probe should read on an unshared core (NaN: unknown), and
-  /// whether the level found stayed more than CoreSharingBusyMargin above
-  /// it: a core shared throughout, where no run could settle.
-  double ExpectedProbeCycles = NAN;
-  bool SharedThroughout = false;
+  /// The probe's level on each other CPU checked (NaN: none found).
+  std::vector<double> CpuCheckLevels;
+  /// What the invocation knew of the host before.
+  HostProbeReference Reference;
 };
 
 /// A time-based measurement: the snippet's core cycles per call (the long
@@ -112,6 +85,8 @@ struct TimeBasedMeasurement {
   /// The CPU the sampling ended on (-1: unknown), for the tool to follow a
   /// measurement that ran in a subprocess and moved there.
   int FinalCpu = -1;
+  /// The trace as one JSON object, when asked to record it.
+  std::string TraceJSON;
 
   /// The measurement as bytes, to come back from the benchmarking
   /// subprocess it was taken in (same machine: native layout).
@@ -123,100 +98,58 @@ class TimeBasedSampler {
 public:
   /// \p DefaultChains are the probe's calibration chains; \p Options gives
   /// the samples per run, the aggregation and the settle rules; \p Rotation
-  /// (null: the tool stays where it is) moves the tool between runs.
-  /// \p ExpectedProbeCycles is what the core-sharing probe should read on
-  /// an unshared core (NaN: unknown): a quiet level found more than
-  /// CoreSharingBusyMargin above it is a neighbour's, and no run settles on
-  /// it while -settle-time-limit lasts.
+  /// (null: the tool stays where it is) moves the tool between runs and to
+  /// the CPUs it checks; \p Reference is what the invocation knows of the
+  /// host's probe level. \p RecordTrace: return the trace too.
   TimeBasedSampler(const Triple &TT, const CycleEstimator &DefaultChains,
                    const BenchmarkRunOptions &Options, CpuRotation *Rotation,
-                   double ExpectedProbeCycles = NAN)
+                   HostProbeReference Reference, bool RecordTrace = false)
       : TT(TT), DefaultChains(DefaultChains), Options(Options),
-        Rotation(Rotation), ExpectedProbeCycles(ExpectedProbeCycles) {}
+        Rotation(Rotation), Reference(Reference), RecordTrace(RecordTrace) {}
 
   /// Measures the functions of \p MeasuredBatches (the short function, then
-  /// its twice-as-long twin when \p Differencing). std::nullopt when the
-  /// snippet failed.
+  /// its twice-as-long twin when \p Differencing); \p EmptySnippet: their
+  /// value is 0 whatever the samples. std::nullopt when the snippet failed.
   Expected<std::optional<TimeBasedMeasurement>>
   measure(ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
-          ExecutorBatchRunner RunBatch) const;
+          bool EmptySnippet, ExecutorBatchRunner RunBatch) const;
+
+  /// How many other CPUs the first measurement checks at most.
+  static constexpr unsigned MaxCpuChecks = 3;
 
 private:
-  /// What the probe found: each measured function's cost in core cycles,
-  /// and the ticks per cycle it saw.
-  struct Probe {
-    std::vector<double> FunctionCycles;
-    double TicksPerCycle = 0;
-  };
-  /// One run: per measured function its rounds' readings (warm-up rounds
-  /// dropped), per batch the calibration's ticks per core cycle of each
-  /// sample and the core-sharing probe's ticks per group.
-  struct Run {
-    std::vector<std::vector<CounterValues>> Readings;
-    std::vector<std::vector<double>> BatchRatios;
-    std::vector<std::vector<double>> BatchProbeTicks;
-  };
-  /// A run's samples: the snippet's cycles and the core-sharing probe's
-  /// cycles per group.
-  struct RunSamples {
-    std::vector<double> Cycles;
-    std::vector<double> ProbeCycles;
-  };
-
-  /// \p MeasuredBatches with a pair of calibration chains appended to each.
+  /// \p MeasuredBatches with a pair of calibration chains and probes
+  /// appended to each.
   static std::vector<ExecutorBatch>
   withChains(ArrayRef<ExecutorBatch> MeasuredBatches,
              const CycleEstimator &Chains);
-  /// Two rounds of every batch, one call per window, with the default
-  /// chains. std::nullopt when the snippet failed.
-  Expected<std::optional<Probe>> probe(ArrayRef<ExecutorBatch> MeasuredBatches,
-                                       ExecutorBatchRunner RunBatch) const;
-  /// One run of \p Batches (measured functions, then calibration chains)
-  /// as \p Plan says: RepeatCount samples, fewer when it settles sooner
-  /// (see getSettledGroupSize; \p EarlierProbeCycles, the probe readings of
-  /// the measurement's earlier runs, help find the probe's quiet level).
-  /// std::nullopt when the snippet failed.
-  Expected<std::optional<Run>> run(ArrayRef<ExecutorBatch> Batches,
-                                   const TimeBasedPlan &Plan,
-                                   size_t NumFunctions, bool Differencing,
-                                   ArrayRef<double> EarlierProbeCycles,
-                                   ExecutorBatchRunner RunBatch) const;
-  /// Adds one batch's readings (warm-up rounds dropped) and calibration to
-  /// \p R, its measured functions from index \p NextFunction on.
-  static Error addBatchToRun(Run &R, SampleTable Samples, size_t &NextFunction,
-                             const TimeBasedPlan &Plan);
-  /// A run has settled when this many of its samples agree: two thirds of
-  /// RepeatCount.
-  unsigned getSettledGroupSize() const;
-  /// Whether a run in which \p Shared samples were taken while the core was
-  /// shared has settled with a group of \p GroupSize agreeing samples: two
-  /// thirds of the others (all RepeatCount when none was shared), and at
-  /// least half of getSettledGroupSize().
-  bool isSettled(size_t GroupSize, size_t Shared) const;
-  /// How many probe readings must recur for a quiet level: a sixth of
-  /// RepeatCount, at least three.
-  size_t getProbeRecurrences() const;
-  /// Whether \p Level, a quiet level found, is a neighbour's that stayed
-  /// busy throughout: more than CoreSharingBusyMargin above the level
-  /// expected of an unshared core (false when either is unknown). No run
-  /// settles on it, neither within the run nor in the verdict.
-  bool isNeighboursLevel(double Level) const;
-  /// Each measured function's cost per call in core cycles in \p R, from
-  /// its least disturbed window.
-  static std::vector<double> costsOfRun(const Run &R,
-                                        const TimeBasedPlan &Plan);
-  /// The snippet's cycles and the probe's cycles per group, per sample of
-  /// \p R; appends each sample's ticks per cycle to \p SampleRatios.
-  static RunSamples samplesOfRun(const Run &R, bool Differencing,
-                                 const TimeBasedPlan &Plan,
-                                 std::vector<double> &SampleRatios);
+  /// Checks the probe on the other CPUs the tool may run on, then returns
+  /// to the CPU it was on.
+  Error checkOtherCpus(TimeBasedTrace &Trace, const CycleEstimator &Chains,
+                       const TimeBasedPlan &Plan,
+                       ExecutorBatchRunner RunBatch) const;
 
   Triple TT;
   const CycleEstimator &DefaultChains;
   const BenchmarkRunOptions &Options;
   CpuRotation *Rotation;
-  double ExpectedProbeCycles;
+  HostProbeReference Reference;
+  bool RecordTrace;
 };
+
+/// A call's readings as the trace keeps them: the first event's.
+TraceCall toTraceCall(const SampleTable &Samples, unsigned Batch, int Cpu);
+
+/// Each measured function's cost in core cycles from the probe's calls of
+/// \p Trace, and the ticks per cycle the probe saw (0: the counter did not
+/// advance).
+std::vector<double> probeCosts(const TimeBasedTrace &Trace,
+                               double &TicksPerCycle);
+
+/// Each measured function's cost per call in core cycles in \p Run, from
+/// its least disturbed window.
+std::vector<double> costsOfRun(const TimeBasedTrace &Trace,
+                               const TraceRun &Run);
 
 } // namespace exegesis
 } // namespace llvm

@@ -87,7 +87,7 @@ BenchmarkRunOptions sweepLikeOptions() {
 
 struct Measured {
   double Cycles = 0;
-  TimeBasedSamplingReport Report;
+  SamplingJudgement Report;
   unsigned Runs = 0;
 };
 
@@ -97,7 +97,7 @@ Expected<std::optional<TimeBasedMeasurement>>
 sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                const BenchmarkRunOptions &Options, unsigned &Runs,
                std::function<double(unsigned, unsigned)> Probe = nullptr,
-               double ExpectedProbeCycles = NAN) {
+               HostProbeReference Reference = HostProbeReference()) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -108,9 +108,9 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
   Batch.Run = {&Short, &Long};
   Batch.Assembled = {nullptr, nullptr};
   ScriptedExecutor Executor(std::move(Cycles), std::move(Probe));
-  TimeBasedSampler Sampler(TT, Chains, Options, nullptr, ExpectedProbeCycles);
+  TimeBasedSampler Sampler(TT, Chains, Options, nullptr, Reference);
   Expected<std::optional<TimeBasedMeasurement>> M =
-      Sampler.measure({Batch}, /*Differencing=*/true,
+      Sampler.measure({Batch}, /*Differencing=*/true, /*EmptySnippet=*/false,
                       [&](const ExecutorBatch &B, unsigned Rounds,
                           unsigned Calls, const SamplingStopRule *Stop) {
                         return Executor.run(B, Rounds, Calls, Stop);
@@ -123,16 +123,16 @@ Measured
 measureScripted(std::function<double(unsigned, unsigned)> Cycles,
                 const BenchmarkRunOptions &Options,
                 std::function<double(unsigned, unsigned)> Probe = nullptr,
-                double ExpectedProbeCycles = NAN) {
+                HostProbeReference Reference = HostProbeReference()) {
   unsigned Runs = 0;
   Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
-      std::move(Cycles), Options, Runs, std::move(Probe), ExpectedProbeCycles);
+      std::move(Cycles), Options, Runs, std::move(Probe), Reference);
   EXPECT_TRUE(static_cast<bool>(M));
   if (!M) {
     consumeError(M.takeError());
     return {};
   }
-  return {(*M)->Cycles, (*M)->Report, Runs};
+  return {(*M)->Cycles, (*M)->Report.Judgement, Runs};
 }
 
 TEST(TimeBasedSamplerTest, ASettledRunGivesItsGroupsMedian) {
@@ -140,7 +140,7 @@ TEST(TimeBasedSamplerTest, ASettledRunGivesItsGroupsMedian) {
       [](unsigned, unsigned Sample) { return Sample < 8 ? 4.0 : 9.0; },
       sweepLikeOptions());
   EXPECT_NEAR(M.Cycles, 4.0, 0.01);
-  EXPECT_TRUE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Settled);
   EXPECT_EQ(M.Runs, 1u);
 }
 
@@ -159,11 +159,11 @@ TEST(TimeBasedSamplerTest, WithNothingSettledTheValueRecurringInEveryRunWins) {
       },
       sweepLikeOptions());
   ASSERT_GE(M.Runs, 2u);
-  EXPECT_FALSE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Unsettled);
   EXPECT_TRUE(M.Report.Pooled);
   EXPECT_NEAR(M.Cycles, 4.0, 0.02);
   EXPECT_EQ(M.Report.AgreeingSamples, 4 * M.Runs);
-  EXPECT_EQ(M.Report.SamplesPerRun, 10 * M.Runs);
+  EXPECT_EQ(M.Report.GroupOf, 10 * M.Runs);
 }
 
 TEST(TimeBasedSamplerTest, SamplesTakenWhileTheCoreWasSharedAreLeftOut) {
@@ -178,10 +178,10 @@ TEST(TimeBasedSamplerTest, SamplesTakenWhileTheCoreWasSharedAreLeftOut) {
       sweepLikeOptions(),
       [](unsigned, unsigned Sample) { return Sample < 3 ? 1.0 : 1.5; });
   EXPECT_NEAR(M.Cycles, 4.0, 0.02);
-  EXPECT_FALSE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Unsettled);
   EXPECT_EQ(M.Report.TotalSamples, 10 * M.Runs);
   EXPECT_EQ(M.Report.SharedSamples, 7 * M.Runs);
-  EXPECT_NEAR(M.Report.UnsharedProbeCycles, 1.0, 0.001);
+  EXPECT_NEAR(M.Report.ProbeLevel, 1.0, 0.001);
 }
 
 TEST(TimeBasedSamplerTest, AProbeReadingFastMarksADisturbedChain) {
@@ -205,41 +205,66 @@ TEST(TimeBasedSamplerTest, ACoreBusyThroughoutKeepsEverySample) {
       [](unsigned, unsigned Sample) { return Sample < 8 ? 4.0 : 9.0; },
       sweepLikeOptions(), [](unsigned, unsigned) { return 1.5; });
   EXPECT_NEAR(M.Cycles, 4.0, 0.01);
-  EXPECT_TRUE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Settled);
   EXPECT_EQ(M.Report.SharedSamples, 0u);
-  EXPECT_NEAR(M.Report.UnsharedProbeCycles, 1.5, 0.001);
+  EXPECT_NEAR(M.Report.ProbeLevel, 1.5, 0.001);
 }
 
-TEST(TimeBasedSamplerTest, ALevelFarAboveTheExpectedOneIsNotLetSettle) {
-  // The same core busy throughout, where the scheduling model expects 1
-  // cycle per group: 1.5 is a neighbour's level, so no run settles and the
-  // sampling goes on to the time limit. Nothing quiet came, so the value is
-  // still the largest group's, and the report says why.
+/// What an invocation knows after earlier measurements read \p Level.
+HostProbeReference referenceOf(double Level) {
+  HostProbeReference Reference;
+  Reference.Level = Level;
+  Reference.Sightings = 2;
+  return Reference;
+}
+
+TEST(TimeBasedSamplerTest, ALevelFarAboveTheHostsIsNotLetSettle) {
+  // The same core busy throughout, where earlier measurements of the
+  // invocation saw the probe at 1 cycle per group: 1.5 is a neighbour's
+  // level, so no run settles and the sampling goes on to the time limit.
+  // Nothing quiet came, so the value is still the largest group's, and the
+  // report says why.
   BenchmarkRunOptions Options = sweepLikeOptions();
   Measured M = measureScripted(
       [](unsigned, unsigned Sample) { return Sample < 8 ? 4.0 : 9.0; }, Options,
-      [](unsigned, unsigned) { return 1.5; }, 1.0);
+      [](unsigned, unsigned) { return 1.5; }, referenceOf(1.0));
   EXPECT_NEAR(M.Cycles, 4.0, 0.01);
-  EXPECT_FALSE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Unsettled);
   EXPECT_EQ(M.Report.SettledRuns, 0u);
   EXPECT_TRUE(M.Report.SharedThroughout);
-  EXPECT_DOUBLE_EQ(M.Report.ExpectedProbeCycles, 1.0);
+  EXPECT_DOUBLE_EQ(M.Report.ReferenceLevel, 1.0);
   EXPECT_GT(M.Runs, 1u);
+}
+
+TEST(TimeBasedSamplerTest, TheModelsLevelAloneIsNoVerdict) {
+  // Zen 1 reads 1.235 cycles per group idle where the scheduling model
+  // says 1: with no level of the host to compare with, the measurement
+  // settles as on any host.
+  HostProbeReference Reference;
+  Reference.ModelLevel = 1.0;
+  Measured M = measureScripted(
+      [](unsigned, unsigned Sample) { return Sample < 8 ? 4.0 : 9.0; },
+      sweepLikeOptions(), [](unsigned, unsigned) { return 1.235; }, Reference);
+  EXPECT_NEAR(M.Cycles, 4.0, 0.01);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Settled);
+  EXPECT_FALSE(M.Report.SharedThroughout);
+  EXPECT_EQ(M.Runs, 1u);
 }
 
 TEST(TimeBasedSamplerTest, QuietSamplesAfterABusyStretchGiveTheValue) {
   // A neighbour busy for the first three runs (probe 1.5, snippet 6
   // cycles), gone from the fourth (probe 1.02, snippet 4): the busy runs
-  // would settle at 6 on their own; with the expectation they wait, and the
-  // quiet runs settle at 4.
+  // would settle at 6 on their own; against the host's level they wait,
+  // and the quiet runs settle at 4.
   Measured M = measureScripted(
       [](unsigned Run, unsigned) { return Run < 3 ? 6.0 : 4.0; },
       sweepLikeOptions(),
-      [](unsigned Run, unsigned) { return Run < 3 ? 1.5 : 1.02; }, 1.0);
+      [](unsigned Run, unsigned) { return Run < 3 ? 1.5 : 1.02; },
+      referenceOf(1.0));
   EXPECT_NEAR(M.Cycles, 4.0, 0.01);
-  EXPECT_TRUE(M.Report.Confirmed);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Settled);
   EXPECT_FALSE(M.Report.SharedThroughout);
-  EXPECT_NEAR(M.Report.UnsharedProbeCycles, 1.02, 0.001);
+  EXPECT_NEAR(M.Report.ProbeLevel, 1.02, 0.001);
   EXPECT_EQ(M.Report.SharedSamples, 30u);
   EXPECT_EQ(M.Runs, 4u);
 }

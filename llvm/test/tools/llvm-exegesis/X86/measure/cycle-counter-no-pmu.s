@@ -9,11 +9,15 @@
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=time-based | FileCheck %s
-# CHECK: info: 'cycles estimated from time counter {{rdtsc|msr/tsc/|task-clock}} at {{[0-9.]+}} ticks per core cycle (calibrated against a chain of {{[0-9]+}} dependent adds), fixed costs cancelled by differencing runs of N and 2N instructions, {{[0-9]+}} calls per counter window, each sample from the minima of {{[1-5]}} rounds{{( \(sized again [12] times? from a run that contradicted the probe\))?}}, {{[0-9]+}} of {{[0-9]+}} samples left out as taken while the core was shared (the core-sharing probe read more than 2% above or 1% below its quiet {{[0-9.]+}} cycles per group of four independent adds; a run settles on two thirds of the samples it kept{{(; the core was shared throughout: [^)]*)?}}), min taken from runs of samples that settle (two thirds of 30 samples within 0.3% of each other): {{run [0-9]+ settled and agrees with an earlier settled run, the value is the mean of the medians of their groups|no two settled runs agreed in [0-9]+ runs? \([0-9]+ settled\) within -settle-time-limit \(the machine was busy, and the value may be off by a few percent\), the value is the median of the largest group, [0-9]+ of [0-9]+ samples of (one run|all its runs)}}'
+# CHECK: info: 'time-based cycles ({{rdtsc|msr/tsc/|task-clock}}, {{[0-9.]+}} ticks per cycle, N and 2N differenced): {{settled, 2 runs agree \([0-9]+ of [0-9]+ samples(; [0-9]+ of [0-9]+ left out as core-shared)?\)|not settled in [0-9]+ runs.*; warning: .*}}'
+#
+# -sampling-details gives the full account instead.
+# RUN: llvm-exegesis -mode=latency -snippets-file=%s -sampling-details | FileCheck %s --check-prefix=DETAILS
+# DETAILS: info: 'time-based cycles ({{.*}}): verdict {{settled|unsettled}}; calibrated against chains of {{[0-9]+}} dependent adds, {{[0-9]+}} calls per counter window, each sample from the minima of {{[1-5]}} rounds{{.*}}; core-sharing probe: quiet level {{[0-9.]+}} cycles per group of four independent adds, {{[0-9]+}} samples left out as taken while the core was shared (more than 2% above or 1% below it){{.*}}
 
 # Other aggregation modes aggregate the samples themselves.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -result-aggregation-mode=mean | FileCheck %s --check-prefix=MEAN
-# MEAN: info: 'cycles estimated from time counter {{.*}}, {{[0-9]+}} calls per counter window, each sample from the minima of {{[1-5]}} rounds{{( \(sized again [12] times? from a run that contradicted the probe\))?}}{{(, [0-9]+ of [0-9]+ samples left out as taken while the core was shared \([^)]*\))?}}'
+# MEAN: info: 'time-based cycles ({{.*}}): one run aggregated ({{[0-9]+}} of {{[0-9]+}} samples){{(; warning: .*)?}}'
 
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=hardware 2>&1 | FileCheck %s --check-prefix=HARDWARE
 # HARDWARE: llvm-exegesis error: no hardware cycle counter can be opened (use -cycle-counter=time-based):

@@ -11,7 +11,7 @@
 # CHECK: measurements:
 # CHECK-NEXT: - { key: inverse_throughput, value: {{[0-9.e+-]+}}, per_snippet_value: {{[0-9.e+-]+}}, validation_counters: {} }
 # CHECK-NEXT: error: ''
-# CHECK-NEXT: info: 'repetition (default for inverse_throughput): a loop of 170 copies of the snippet (2.0 KiB body) read {{[0-9.]+}}, straight-line code (29.3 KiB) {{[0-9.]+}}; the {{loop|straight-line}} value is reported{{.*}}; cycles {{.*}}'
+# CHECK-NEXT: info: 'repetition: loop of 170 copies (2.0 KiB) {{[0-9.]+}}, straight-line (29.3 KiB) {{[0-9.]+}}: {{loop|straight-line}} reported{{.*}}; time-based cycles {{.*}}'
 
 # An explicit repetition mode measures only what it names.
 # RUN: llvm-exegesis -mode=inverse_throughput -snippets-file=%s -repetition-mode=duplicate -settle-time-limit=0 | FileCheck %s --check-prefix=EXPLICIT

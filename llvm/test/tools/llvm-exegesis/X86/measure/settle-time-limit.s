@@ -11,30 +11,31 @@
 # RUN:   -benchmark-repeat-count=6 | FileCheck %s --check-prefix=ONCE
 # ONCE: measurements:
 # ONCE-NEXT: - { key: latency, value: {{[0-9.e+]+}}
-# ONCE: info: '{{.*}}, min taken from runs of samples that settle (two thirds of 6 samples within 0.3% of each other): one run (-settle-time-limit=0), the value is the median of its largest group, {{[1-6]}} of {{[4-6]}} samples'
+# ONCE: info: 'time-based cycles ({{.*}}): one run by request (value from {{[1-6]}} of {{[4-6]}} samples{{.*}})'
 
 # Within 50% every sample agrees: the first run settles after 4 of its 6
 # samples (two thirds) and stops there; with one agreeing run needed, that
 # ends the measurement. A sample left out as taken while the core was shared
 # makes it 4 of the 5 kept; a neighbour busy for the first runs delays the
-# settling run; one busy throughout lets no run settle, and info says so.
+# settling run; one busy throughout (the probe reading more than 10% above
+# its level on the other CPU) lets no run settle, and info says so.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=6 \
 # RUN:   -settle-tolerance=50 -settle-agreeing-runs=1 \
 # RUN:   | FileCheck %s --check-prefix=EARLY
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=6 \
 # RUN:   -settle-tolerance=50 -settle-agreeing-runs=1 -execution-mode=subprocess \
 # RUN:   | FileCheck %s --check-prefix=EARLY
-# EARLY: info: '{{.*(, min taken from runs of samples that settle \(two thirds of 6 samples within 50% of each other\): run [0-9]+ settled \(4 of [4-6] samples; -settle-agreeing-runs=1\), the value is the median of its group|; the core was shared throughout: .*: no run settled in [0-9]+ runs .*)}}'
+# EARLY: info: 'time-based cycles ({{.*}}): {{settled \(4 of [4-6] samples.*\)|not settled in [0-9]+ runs .*; warning: the core looked shared throughout .*}}'
 
 # Runs of one sample settle at once; two of them confirm each other when they
 # agree within 0.3%.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=1 \
 # RUN:   | FileCheck %s --check-prefix=SINGLE
-# SINGLE: info: '{{.*}}: {{run [0-9]+ settled and agrees with an earlier settled run|no two settled runs agreed}}
+# SINGLE: info: 'time-based cycles ({{.*}}): {{settled, 2 runs agree|not settled}}
 
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -result-aggregation-mode=max \
 # RUN:   | FileCheck %s --check-prefix=MAX
-# MAX: info: '{{.*}} each sample from the minima of {{[1-5]}} rounds{{( \(sized again [12] times? from a run that contradicted the probe\))?}}{{(, [0-9]+ of [0-9]+ samples left out as taken while the core was shared \([^)]*\))?}}'
+# MAX: info: 'time-based cycles ({{.*}}): one run aggregated ({{[0-9]+}} of {{[0-9]+}} samples)
 
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -settle-time-limit=-1 2>&1 \
 # RUN:   | FileCheck %s --check-prefix=NEGATIVE

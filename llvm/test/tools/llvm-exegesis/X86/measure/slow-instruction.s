@@ -15,7 +15,7 @@
 
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess \
 # RUN:   -cycle-counter=time-based -subprocess-timeout=300 -settle-time-limit=1 \
-# RUN:   -benchmark-repeat-count=10 \
+# RUN:   -benchmark-repeat-count=10 -sampling-details \
 # RUN:   | FileCheck %s
 
 # CHECK: - 'CPUID'

@@ -1,0 +1,183 @@
+//===-- SamplingAccount.cpp -------------------------------------*- C++ -*-===//
+
+#include "SamplingAccount.h"
+#include "CoreSharing.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace llvm {
+namespace exegesis {
+
+/// Whether the user asked for one run (-settle-time-limit=0).
+static bool oneRunByRequest(const BenchmarkRunOptions &Options) {
+  return Options.Aggregation == ResultAggregationMode::Min &&
+         Options.SettleTimeLimitSeconds == 0;
+}
+
+std::vector<std::string>
+getSamplingWarnings(const TimeBasedSamplingReport &Report,
+                    const BenchmarkRunOptions &Options, bool EmptySnippet) {
+  std::vector<std::string> Warnings;
+  if (EmptySnippet)
+    return Warnings;
+  const SamplingJudgement &J = Report.Judgement;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (J.SharedThroughout)
+    OS << "warning: the core looked shared throughout (probe "
+       << format("%.3f", J.ProbeLevel) << " cycles per group, this host's "
+       << format("%.3f", J.ReferenceLevel) << "), the value may read high";
+  else if (J.runsDisagree(Options.SettleTolerance) &&
+           !oneRunByRequest(Options)) {
+    OS << "warning: not settled within "
+       << format("%g", Options.SettleTimeLimitSeconds) << " s";
+    if (J.GroupedRuns >= 2)
+      OS << ", runs disagree by "
+         << format("%.1f", 100 * (J.RunsHigh / J.RunsLow - 1)) << "%";
+    else
+      OS << ", no two runs to compare";
+  }
+  if (!Text.empty())
+    Warnings.push_back(std::move(Text));
+  if (J.calibrationDisagrees())
+    Warnings.push_back("warning: the calibration chains disagreed with each "
+                       "other in " +
+                       std::to_string(J.InconsistentCalibrations) + " of " +
+                       std::to_string(J.TotalSamples) + " samples");
+  return Warnings;
+}
+
+/// The one-sentence account.
+static void describeBriefly(raw_ostream &OS,
+                            const TimeBasedSamplingReport &Report,
+                            const BenchmarkRunOptions &Options) {
+  const SamplingJudgement &J = Report.Judgement;
+  switch (J.Verdict) {
+  case SamplingVerdict::Settled:
+    OS << "settled";
+    if (J.SettledRuns > 1 || Options.SettleAgreeingRuns > 1)
+      OS << ", " << std::max(1u, Options.SettleAgreeingRuns) << " runs agree";
+    OS << " (" << J.AgreeingSamples << " of " << J.GroupOf << " samples";
+    break;
+  case SamplingVerdict::Unsettled:
+    if (oneRunByRequest(Options))
+      OS << "one run by request";
+    else
+      OS << "not settled in " << J.Runs << (J.Runs == 1 ? " run" : " runs");
+    if (!oneRunByRequest(Options) && J.GroupedRuns >= 2 &&
+        !J.runsDisagree(Options.SettleTolerance))
+      OS << ", which agree";
+    OS << " (value from " << J.AgreeingSamples << " of " << J.GroupOf
+       << " samples";
+    break;
+  case SamplingVerdict::Aggregated:
+    OS << "one run aggregated (" << J.TotalSamples - J.SharedSamples << " of "
+       << J.TotalSamples << " samples";
+    break;
+  }
+  if (J.SharedSamples && J.Verdict != SamplingVerdict::Aggregated)
+    OS << "; " << J.SharedSamples << " of " << J.TotalSamples
+       << " left out as core-shared";
+  OS << ")";
+}
+
+/// The full account, for -sampling-details.
+static void describeFully(raw_ostream &OS,
+                          const TimeBasedSamplingReport &Report,
+                          const BenchmarkRunOptions &Options) {
+  const SamplingJudgement &J = Report.Judgement;
+  OS << "verdict " << getVerdictName(J.Verdict) << "; calibrated against "
+     << "chains of " << Report.Plan.ChainLength << " dependent adds, "
+     << Report.Plan.CallsPerWindow << " calls per counter window, each "
+     << "sample from the minima of " << Report.Plan.RoundsPerSample
+     << " rounds";
+  if (Report.Replans)
+    OS << " (sized again " << Report.Replans
+       << (Report.Replans == 1 ? " time" : " times")
+       << " from a run that contradicted the probe)";
+  OS << "; " << J.Runs << (J.Runs == 1 ? " run, " : " runs, ") << J.SettledRuns
+     << " settled (a run settles with two thirds of its " << Options.RepeatCount
+     << " samples within " << format("%g", 100 * Options.SettleTolerance)
+     << "%; the sampling ends when ";
+  if (Options.SettleAgreeingRuns <= 1)
+    OS << "a run settles";
+  else
+    OS << Options.SettleAgreeingRuns << " settled runs agree";
+  OS << ", or after " << format("%g", Options.SettleTimeLimitSeconds) << " s)";
+  if (J.GroupedRuns)
+    OS << ", the largest groups of " << J.GroupedRuns
+       << (J.GroupedRuns == 1 ? " run read " : " runs read ")
+       << format("%.4f", J.RunsLow) << " to " << format("%.4f", J.RunsHigh)
+       << " cycles per call";
+  OS << "; the value is ";
+  if (J.Verdict == SamplingVerdict::Settled)
+    OS << "the mean of the agreeing runs' group medians";
+  else if (J.Verdict == SamplingVerdict::Aggregated)
+    OS << "the samples aggregated as -result-aggregation-mode says";
+  else
+    OS << "the median of the largest group, " << J.AgreeingSamples << " of "
+       << J.GroupOf
+       << (J.Pooled ? " samples of all runs" : " samples of one run");
+  OS << "; " << J.TotalSamples << " samples, " << J.UnusableSamples
+     << " unusable (the 2N function no longer than the N one, or chains that "
+        "disagreed: "
+     << J.InconsistentCalibrations << ")";
+  OS << "; core-sharing probe: quiet level ";
+  if (std::isfinite(J.ProbeLevel))
+    OS << format("%.3f", J.ProbeLevel);
+  else
+    OS << "not found";
+  OS << " cycles per group of four independent adds, " << J.SharedSamples
+     << " samples left out as taken while the core was shared (more than "
+     << format("%g", 100 * CoreSharingTolerance) << "% above or "
+     << format("%g", 100 * CoreSharingLowTolerance) << "% below it)";
+  if (std::isfinite(J.ReferenceLevel))
+    OS << ", against this host's " << format("%.3f", J.ReferenceLevel)
+       << " (the lowest of the invocation's and the other CPUs' levels)"
+       << (J.SharedThroughout
+               ? " (the quiet level lies more than " +
+                     std::to_string(int(100 * CoreSharingBusyMargin)) +
+                     "% above it: shared throughout)"
+               : std::string());
+  else
+    OS << ", no level of this host to compare with (a core shared throughout "
+          "cannot be told from a slower one)";
+  if (Report.Reference.Sightings)
+    OS << ", seen by " << Report.Reference.Sightings
+       << " earlier measurements and checks";
+  if (!Report.CpuCheckLevels.empty()) {
+    OS << ", on the other CPUs";
+    for (double Level : Report.CpuCheckLevels)
+      if (std::isfinite(Level))
+        OS << " " << format("%.3f", Level);
+      else
+        OS << " (none)";
+  }
+  if (std::isfinite(Report.Reference.ModelLevel))
+    OS << ", the scheduling model expects "
+       << format("%.2f", Report.Reference.ModelLevel);
+}
+
+std::string describeSampling(const TimeBasedSamplingReport &Report,
+                             StringRef CounterName,
+                             const BenchmarkRunOptions &Options,
+                             bool EmptySnippet) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "time-based cycles (" << CounterName << ", "
+     << format("%.4f", Report.Judgement.TicksPerCycle)
+     << " ticks per cycle, N and 2N differenced): ";
+  if (EmptySnippet)
+    OS << "empty snippet, 0 by construction";
+  else if (Options.SamplingDetails)
+    describeFully(OS, Report, Options);
+  else
+    describeBriefly(OS, Report, Options);
+  for (const std::string &Warning :
+       getSamplingWarnings(Report, Options, EmptySnippet))
+    OS << "; " << Warning;
+  return Text;
+}
+
+} // namespace exegesis
+} // namespace llvm

@@ -1,0 +1,390 @@
+//===-- SamplingJudge.cpp ---------------------------------------*- C++ -*-===//
+
+#include "SamplingJudge.h"
+#include "CoreSharing.h"
+#include "CycleEstimator.h"
+#include "SampleStatistics.h"
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <optional>
+
+namespace llvm {
+namespace exegesis {
+
+/// A run has settled when this fraction of -benchmark-repeat-count samples
+/// lie within -settle-tolerance of each other.
+static constexpr double SettledFraction = 2.0 / 3.0;
+/// How far a block's chain fixed cost (twice the L chain's ticks less the
+/// 2L chain's: starting and stopping the counter and the calls, less what
+/// consecutive calls overlap) may lie from the median of its call's blocks,
+/// relative to the L chain's ticks, before the block's chains disagree with
+/// each other: one of its windows was disturbed in every round of the block,
+/// and its ticks per cycle cannot be trusted. The cost itself depends on the
+/// host and the plan (it was -7% of the L chain on our Zen 3 guest with
+/// chains of 1000 adds, calls overlapping); in quiet runs it varies by
+/// hundredths of a percent, by several percent where a neighbour was busy.
+static constexpr double ChainDisagreementSlack = 0.01;
+
+size_t TimeBasedTrace::getNumFunctions() const {
+  size_t N = 0;
+  for (unsigned F : BatchFunctions)
+    N += F;
+  return N;
+}
+
+StringRef getVerdictName(SamplingVerdict Verdict) {
+  switch (Verdict) {
+  case SamplingVerdict::Settled:
+    return "settled";
+  case SamplingVerdict::Unsettled:
+    return "unsettled";
+  case SamplingVerdict::Aggregated:
+    return "aggregated";
+  }
+  return "unknown";
+}
+
+/// Column \p Index of \p Call without its warm-up rounds.
+static ArrayRef<int64_t> afterWarmup(const TraceCall &Call, size_t Index) {
+  if (Index >= Call.Ticks.size())
+    return {};
+  ArrayRef<int64_t> Column = Call.Ticks[Index];
+  return Column.drop_front(
+      std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
+}
+
+/// Per block of \p BlockSize rounds: (min Long - min Short) / Extra, NaN
+/// where the long window was not the longer.
+static std::vector<double> blockRatios(ArrayRef<int64_t> Short,
+                                       ArrayRef<int64_t> Long, double Extra,
+                                       unsigned BlockSize) {
+  std::vector<int64_t> ShortMinima =
+      CycleEstimator::blockMinima(Short, BlockSize);
+  std::vector<int64_t> LongMinima =
+      CycleEstimator::blockMinima(Long, BlockSize);
+  std::vector<double> Ratios;
+  for (size_t B = 0; B < std::min(ShortMinima.size(), LongMinima.size()); ++B)
+    Ratios.push_back(LongMinima[B] > ShortMinima[B] && Extra > 0
+                         ? double(LongMinima[B] - ShortMinima[B]) / Extra
+                         : NAN);
+  return Ratios;
+}
+
+/// The calibration of one call: per block its ticks per cycle (NaN where
+/// the chains disagree) and the probe's ticks per group.
+struct CallCalibration {
+  std::vector<double> TicksPerCycle;
+  std::vector<double> ProbeTicks;
+  std::vector<bool> Inconsistent;
+};
+
+static CallCalibration calibrationOfCall(const TraceCall &Call,
+                                         size_t FirstChain,
+                                         const TimeBasedPlan &Plan) {
+  CallCalibration C;
+  unsigned Block = std::max(1u, Plan.RoundsPerSample);
+  ArrayRef<int64_t> ChainShort = afterWarmup(Call, FirstChain);
+  ArrayRef<int64_t> ChainLong = afterWarmup(Call, FirstChain + 1);
+  C.TicksPerCycle =
+      blockRatios(ChainShort, ChainLong,
+                  double(Plan.ChainLength) * Plan.CallsPerWindow, Block);
+  std::vector<int64_t> ShortMinima =
+      CycleEstimator::blockMinima(ChainShort, Block);
+  std::vector<int64_t> LongMinima =
+      CycleEstimator::blockMinima(ChainLong, Block);
+  std::vector<double> FixedCosts;
+  for (size_t B = 0; B < C.TicksPerCycle.size(); ++B)
+    FixedCosts.push_back(2.0 * double(ShortMinima[B]) - double(LongMinima[B]));
+  double Typical = FixedCosts.empty() ? 0 : medianOf(FixedCosts);
+  C.Inconsistent.assign(C.TicksPerCycle.size(), false);
+  // Of fewer than three blocks none can be told to be the odd one.
+  for (size_t B = 0; FixedCosts.size() >= 3 && B < C.TicksPerCycle.size(); ++B)
+    if (std::isfinite(C.TicksPerCycle[B]) &&
+        std::fabs(FixedCosts[B] - Typical) >
+            ChainDisagreementSlack * double(ShortMinima[B])) {
+      C.TicksPerCycle[B] = NAN;
+      C.Inconsistent[B] = true;
+    }
+  C.ProbeTicks = blockRatios(
+      afterWarmup(Call, FirstChain + 2), afterWarmup(Call, FirstChain + 3),
+      double(CycleEstimator::getSharingProbeGroups(Plan.ChainLength)) *
+          Plan.CallsPerWindow,
+      Block);
+  return C;
+}
+
+RunSamples samplesOfRun(const TimeBasedTrace &Trace, const TraceRun &Run) {
+  // Each sample is a block of consecutive rounds, short enough for the
+  // clock frequency to be the same throughout: the snippet's difference of
+  // minima in ticks over the calibration's ticks per cycle. With code at a
+  // fixed address, short and long run in separate calls, each with its own
+  // calibration: the sample's ratio is then the mean of the two, and the
+  // probe's cycles per group the slowest of the calls'.
+  RunSamples Samples;
+  unsigned Block = std::max(1u, Run.Plan.RoundsPerSample);
+  std::vector<ArrayRef<int64_t>> Measured;
+  std::vector<CallCalibration> Calibrations;
+  for (const TraceCall &Call : Run.Calls) {
+    unsigned Functions = Call.Batch < Trace.BatchFunctions.size()
+                             ? Trace.BatchFunctions[Call.Batch]
+                             : 0;
+    for (unsigned F = 0; F < Functions; ++F)
+      Measured.push_back(afterWarmup(Call, F));
+    Calibrations.push_back(calibrationOfCall(Call, Functions, Run.Plan));
+  }
+  if (Measured.empty() || Calibrations.empty())
+    return Samples;
+  std::vector<int64_t> Short = CycleEstimator::blockMinima(Measured[0], Block);
+  std::vector<int64_t> Long;
+  if (Trace.Differencing && Measured.size() > 1)
+    Long = CycleEstimator::blockMinima(Measured[1], Block);
+  size_t Count = Short.size();
+  if (Trace.Differencing)
+    Count = std::min(Count, Long.size());
+  for (const CallCalibration &C : Calibrations)
+    Count = std::min({Count, C.TicksPerCycle.size(), C.ProbeTicks.size()});
+  for (size_t S = 0; S < Count; ++S) {
+    Samples.InconsistentCalibrations +=
+        llvm::any_of(Calibrations, [S](const CallCalibration &C) {
+          return bool(C.Inconsistent[S]);
+        });
+    double Ratio = 0;
+    double Probe = NAN;
+    for (const CallCalibration &C : Calibrations) {
+      Ratio += C.TicksPerCycle[S];
+      double PerGroup = C.ProbeTicks[S] / C.TicksPerCycle[S];
+      if (std::isfinite(PerGroup) &&
+          (!std::isfinite(Probe) || PerGroup > Probe))
+        Probe = PerGroup;
+    }
+    Ratio /= Calibrations.size();
+    double Ticks =
+        Trace.Differencing ? double(Long[S] - Short[S]) : double(Short[S]);
+    Samples.TicksPerCycle.push_back(Ratio);
+    Samples.ProbeCycles.push_back(Probe);
+    // The 2N function took no longer than the N one: a disturbed sample
+    // (under full load CPUID's hypervisor exits once made a whole run's
+    // value negative), left out like an uncalibrated one.
+    Samples.Cycles.push_back(Ticks > 0 && std::isfinite(Ratio) && Ratio > 0
+                                 ? Ticks / Ratio / Run.Plan.CallsPerWindow
+                                 : NAN);
+  }
+  return Samples;
+}
+
+size_t getProbeRecurrences(const SamplingRules &Rules) {
+  return std::max<size_t>(3, Rules.RepeatCount / 6);
+}
+
+double levelOfCpuCheck(const TimeBasedTrace &Trace,
+                       const TraceCpuCheck &Check) {
+  CallCalibration C = calibrationOfCall(Check.Call, 0, Check.Plan);
+  std::vector<double> Probes;
+  for (size_t S = 0; S < std::min(C.TicksPerCycle.size(), C.ProbeTicks.size());
+       ++S)
+    Probes.push_back(C.ProbeTicks[S] / C.TicksPerCycle[S]);
+  return findUnsharedLevel(Probes, CoreSharingTolerance,
+                           getProbeRecurrences(Trace.Rules) / 2 + 1);
+}
+
+double getReferenceLevel(const TimeBasedTrace &Trace) {
+  double Level = Trace.Reference.Level;
+  for (const TraceCpuCheck &Check : Trace.CpuChecks) {
+    double Checked = levelOfCpuCheck(Trace, Check);
+    if (std::isfinite(Checked) && !(Checked >= Level))
+      Level = Checked;
+  }
+  return Level;
+}
+
+/// The runs that count: those after the last one that contradicted its
+/// plan (sampling started over after it).
+static ArrayRef<TraceRun> countingRuns(const TimeBasedTrace &Trace) {
+  ArrayRef<TraceRun> Runs = Trace.Runs;
+  for (size_t I = Runs.size(); I > 0; --I)
+    if (Runs[I - 1].Contradicted)
+      return Runs.drop_front(I);
+  return Runs;
+}
+
+/// What the judgement of a run and the stop rule within a run share.
+struct SettleRule {
+  const SamplingRules &Rules;
+  unsigned getGroupSize() const {
+    return std::max(1u, static_cast<unsigned>(
+                            std::ceil(SettledFraction * Rules.RepeatCount)));
+  }
+  /// Whether a run in which \p Shared samples were taken while the core was
+  /// shared has settled with a group of \p GroupSize agreeing samples: two
+  /// thirds of the others (all RepeatCount when none was shared), and at
+  /// least half of getGroupSize().
+  bool isSettled(size_t GroupSize, size_t Shared) const {
+    size_t Kept =
+        Rules.RepeatCount - std::min<size_t>(Shared, Rules.RepeatCount);
+    size_t OfKept = static_cast<size_t>(std::ceil(SettledFraction * Kept));
+    return GroupSize >= std::max<size_t>(OfKept, (getGroupSize() + 1) / 2);
+  }
+};
+
+/// The quiet level among \p Probes and whether it is a neighbour's.
+static std::pair<double, bool> findLevel(const TimeBasedTrace &Trace,
+                                         ArrayRef<double> Probes,
+                                         double Reference) {
+  double Level = findUnsharedLevel(Probes, CoreSharingTolerance,
+                                   getProbeRecurrences(Trace.Rules));
+  bool Busy = Trace.Rules.Aggregation == ResultAggregationMode::Min &&
+              std::isfinite(Level) && std::isfinite(Reference) &&
+              Level > Reference * (1 + CoreSharingBusyMargin);
+  return {Level, Busy};
+}
+
+unsigned getFirstSettleCheck(const SamplingRules &Rules,
+                             const TimeBasedPlan &Plan) {
+  // Half the samples a settled run needs: a run with fewer cannot have
+  // settled whatever was left out.
+  SettleRule Rule{Rules};
+  return TimeBasedWarmupRounds +
+         (Rule.getGroupSize() + 1) / 2 * std::max(1u, Plan.RoundsPerSample);
+}
+
+bool hasRunSettled(const TimeBasedTrace &Trace, const TraceRun &Partial) {
+  std::vector<double> Probes;
+  for (const TraceRun &Run : countingRuns(Trace)) {
+    RunSamples Earlier = samplesOfRun(Trace, Run);
+    Probes.insert(Probes.end(), Earlier.ProbeCycles.begin(),
+                  Earlier.ProbeCycles.end());
+  }
+  RunSamples SoFar = samplesOfRun(Trace, Partial);
+  Probes.insert(Probes.end(), SoFar.ProbeCycles.begin(),
+                SoFar.ProbeCycles.end());
+  auto [Level, Busy] = findLevel(Trace, Probes, getReferenceLevel(Trace));
+  if (Busy)
+    return false;
+  size_t Dropped = 0;
+  std::vector<double> Kept =
+      dropSharedSamples(SoFar.Cycles, SoFar.ProbeCycles, Level,
+                        CoreSharingTolerance, CoreSharingLowTolerance, Dropped);
+  SettleRule Rule{Trace.Rules};
+  return Rule.isSettled(
+      findDensestCluster(Kept, Trace.Rules.SettleTolerance).Size, Dropped);
+}
+
+SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
+                                double ElapsedSeconds, bool Exhausted) {
+  const SamplingRules &Rules = Trace.Rules;
+  bool Adaptive = Rules.Aggregation == ResultAggregationMode::Min;
+  SettleRule Rule{Rules};
+  SamplingJudgement J;
+  ArrayRef<TraceRun> Runs = countingRuns(Trace);
+  J.Runs = Runs.size();
+
+  std::vector<RunSamples> Taken;
+  std::vector<double> Probes, Ratios;
+  for (const TraceRun &Run : Runs) {
+    Taken.push_back(samplesOfRun(Trace, Run));
+    const RunSamples &S = Taken.back();
+    Probes.insert(Probes.end(), S.ProbeCycles.begin(), S.ProbeCycles.end());
+    Ratios.insert(Ratios.end(), S.TicksPerCycle.begin(), S.TicksPerCycle.end());
+    J.InconsistentCalibrations += S.InconsistentCalibrations;
+  }
+  J.TicksPerCycle =
+      aggregateTimeBasedSamples(Ratios, ResultAggregationMode::Min);
+  J.ReferenceLevel = getReferenceLevel(Trace);
+  auto [Level, Busy] = findLevel(Trace, Probes, J.ReferenceLevel);
+  J.ProbeLevel = Level;
+  J.SharedThroughout = Busy;
+
+  // The groups of the runs that settled; SettleAgreeingRuns that agree end
+  // the measurement (two by default: one alone can be a steady
+  // disturbance, a neighbour keeping the integer units busy slowed the
+  // calibration, and an FP snippet settled 16% low).
+  SampleCluster BestGroup;
+  size_t BestRunSamples = 0;
+  std::vector<double> SettledMedians, Kept;
+  std::optional<double> Confirmed;
+  for (const RunSamples &S : Taken) {
+    size_t Shared = 0;
+    std::vector<double> RunKept =
+        dropSharedSamples(S.Cycles, S.ProbeCycles, Level, CoreSharingTolerance,
+                          CoreSharingLowTolerance, Shared);
+    J.SharedSamples += Shared;
+    J.TotalSamples += S.Cycles.size();
+    for (double C : S.Cycles)
+      J.UnusableSamples += !std::isfinite(C);
+    Kept.insert(Kept.end(), RunKept.begin(), RunKept.end());
+    SampleCluster Group = findDensestCluster(RunKept, Rules.SettleTolerance);
+    // The spread of what the runs read, each from a group of at least half
+    // the size a settled run needs.
+    if (Group.Size >= (Rule.getGroupSize() + 1) / 2) {
+      ++J.GroupedRuns;
+      J.RunsLow = std::isfinite(J.RunsLow) ? std::min(J.RunsLow, Group.Median)
+                                           : Group.Median;
+      J.RunsHigh = std::isfinite(J.RunsHigh)
+                       ? std::max(J.RunsHigh, Group.Median)
+                       : Group.Median;
+    }
+    if (Confirmed)
+      continue;
+    if (Group.Size &&
+        Group.Size * BestRunSamples >= BestGroup.Size * RunKept.size()) {
+      BestGroup = Group;
+      BestRunSamples = RunKept.size();
+    }
+    if (Busy || !Rule.isSettled(Group.Size, Shared))
+      continue;
+    double Sum = Group.Median;
+    unsigned Agreeing = 1;
+    for (double Earlier : SettledMedians)
+      if (Agreeing < Rules.SettleAgreeingRuns &&
+          std::fabs(Earlier - Group.Median) <=
+              Rules.SettleTolerance * std::min(Earlier, Group.Median)) {
+        Sum += Earlier;
+        ++Agreeing;
+      }
+    if (Agreeing >= std::max(1u, Rules.SettleAgreeingRuns)) {
+      Confirmed = Sum / Agreeing;
+      BestGroup = Group;
+      BestRunSamples = RunKept.size();
+    }
+    SettledMedians.push_back(Group.Median);
+  }
+  J.SettledRuns = SettledMedians.size();
+
+  J.Done = !Adaptive || Confirmed || Exhausted ||
+           ElapsedSeconds >= Rules.SettleTimeLimitSeconds;
+  J.Verdict = !Adaptive   ? SamplingVerdict::Aggregated
+              : Confirmed ? SamplingVerdict::Settled
+                          : SamplingVerdict::Unsettled;
+
+  // Nothing settled: the densest group of every run's samples together
+  // rather than of the best run alone (a handful of samples): a disturbance
+  // seldom shifts run after run alike, while the snippet's value recurs.
+  if (Adaptive && !Confirmed && Runs.size() > 1) {
+    SampleCluster All = findDensestCluster(Kept, Rules.SettleTolerance);
+    if (All.Size > BestGroup.Size) {
+      BestGroup = All;
+      BestRunSamples = Kept.size();
+      J.Pooled = true;
+    }
+  }
+  J.AgreeingSamples = BestGroup.Size;
+  J.GroupOf = BestRunSamples;
+  J.Cycles = !Adaptive   ? aggregateTimeBasedSamples(Kept, Rules.Aggregation)
+             : Confirmed ? *Confirmed
+                         : BestGroup.Median;
+  if (Rules.EmptySnippet)
+    J.Cycles = 0;
+  return J;
+}
+
+bool SamplingJudgement::runsDisagree(double Tolerance) const {
+  return Verdict == SamplingVerdict::Unsettled &&
+         (GroupedRuns < 2 || RunsHigh > RunsLow * (1 + Tolerance));
+}
+
+bool SamplingJudgement::calibrationDisagrees() const {
+  return TotalSamples && 2 * InconsistentCalibrations > TotalSamples;
+}
+
+} // namespace exegesis
+} // namespace llvm

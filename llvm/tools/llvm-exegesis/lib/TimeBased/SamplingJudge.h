@@ -1,0 +1,131 @@
+//===-- SamplingJudge.h - What a time-based trace says ----------*- C++ -*-===//
+//
+// The decisions of a time-based measurement, as functions of its trace
+// (TimeBasedTrace.h) alone, so that the live sampler and the replay of a
+// recorded trace decide alike:
+//
+// - Each sample is the snippet's cycles per call (differences of block
+//   minima over the calibration's ticks per cycle), the core-sharing
+//   probe's cycles per group, and the calibration's ticks per cycle.
+//   Samples whose long function took no longer than the short one, or whose
+//   chains disagree with each other (their fixed cost, twice the L chain's
+//   ticks less the 2L chain's, far from the run's usual one: a window
+//   disturbed in every round of the sample), are unusable.
+// - The probe's quiet level is the lowest level that recurs among the
+//   measurement's samples (CoreSharing.h); samples away from it were taken
+//   while the core was shared and are left out.
+// - Whether that level is itself a busy neighbour's is told by the host, not
+//   by a constant: against the level earlier measurements of the invocation
+//   saw recur, and against the level the probe reads on the other CPUs
+//   (TraceCpuCheck). A level more than CoreSharingBusyMargin above that
+//   reference is a neighbour's; no run settles on it while the time limit
+//   lasts. Without a reference, a core shared throughout cannot be told
+//   from a slower one, and the account says so.
+// - A run has settled when two thirds of the samples it kept agree within
+//   -settle-tolerance; -settle-agreeing-runs settled runs that agree end
+//   the measurement, or else -settle-time-limit does.
+// - A value the samples cannot stand behind carries a warning: runs that
+//   did not agree, a core shared throughout, a calibration that disagreed
+//   with itself; a non-empty snippet at zero cycles or fewer is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGJUDGE_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGJUDGE_H
+
+#include "TimeBasedTrace.h"
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+/// The samples of one run, warm-up rounds dropped (NaN: unusable).
+struct RunSamples {
+  std::vector<double> Cycles;
+  std::vector<double> ProbeCycles;
+  std::vector<double> TicksPerCycle;
+  /// Samples whose calibration chains disagreed with each other.
+  size_t InconsistentCalibrations = 0;
+};
+RunSamples samplesOfRun(const TimeBasedTrace &Trace, const TraceRun &Run);
+
+/// The probe's quiet level among the samples of a check on another CPU.
+double levelOfCpuCheck(const TimeBasedTrace &Trace, const TraceCpuCheck &Check);
+
+enum class SamplingVerdict {
+  /// -settle-agreeing-runs settled runs agreed.
+  Settled,
+  /// The time limit ended the sampling before that.
+  Unsettled,
+  /// Not under min aggregation: one run, aggregated as asked.
+  Aggregated,
+};
+StringRef getVerdictName(SamplingVerdict Verdict);
+
+struct SamplingJudgement {
+  /// Whether sampling may end now.
+  bool Done = false;
+  /// The snippet's cycles per call (NaN: no usable sample).
+  double Cycles = NAN;
+  SamplingVerdict Verdict = SamplingVerdict::Unsettled;
+  unsigned Runs = 0;
+  size_t SettledRuns = 0;
+  /// The group the value came from: its samples, of how many.
+  size_t AgreeingSamples = 0;
+  size_t GroupOf = 0;
+  /// The group is of all runs' samples together (nothing settled).
+  bool Pooled = false;
+  /// Samples in all, left out as shared, unusable.
+  size_t TotalSamples = 0;
+  size_t SharedSamples = 0;
+  size_t UnusableSamples = 0;
+  size_t InconsistentCalibrations = 0;
+  /// The calibration's median ticks per core cycle.
+  double TicksPerCycle = NAN;
+  /// The probe's quiet level in this measurement, the host's level it was
+  /// compared with (NaN: none), and whether it lay too far above it.
+  double ProbeLevel = NAN;
+  double ReferenceLevel = NAN;
+  bool SharedThroughout = false;
+  /// The lowest and highest median of the runs' own largest groups, of the
+  /// GroupedRuns runs whose group had half the samples a settled run needs.
+  double RunsLow = NAN, RunsHigh = NAN;
+  unsigned GroupedRuns = 0;
+
+  /// Unsettled, and the runs' groups lie more than \p Tolerance apart or
+  /// fewer than two runs had one: nothing confirms the value.
+  bool runsDisagree(double Tolerance) const;
+  /// Most samples' calibration chains disagreed with each other.
+  bool calibrationDisagrees() const;
+};
+
+/// What the runs of \p Trace so far say; \p ElapsedSeconds is the time the
+/// sampling has taken. \p Exhausted: no more runs can come (a replay at the
+/// end of its trace), so the judgement is final.
+SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
+                                double ElapsedSeconds, bool Exhausted = false);
+
+/// Whether \p Partial, a run under way after the runs of \p Trace, has
+/// settled already (and the sampling may move on).
+bool hasRunSettled(const TimeBasedTrace &Trace, const TraceRun &Partial);
+
+/// After how many rounds (warm-up included) a run under \p Plan is first
+/// checked for having settled; then after every sample's rounds.
+unsigned getFirstSettleCheck(const SamplingRules &Rules,
+                             const TimeBasedPlan &Plan);
+
+/// How many probe readings must recur for a quiet level.
+size_t getProbeRecurrences(const SamplingRules &Rules);
+
+/// The host's level the measurement's level is compared with: the
+/// invocation's reference and the levels of the checks on other CPUs
+/// (NaN: none).
+double getReferenceLevel(const TimeBasedTrace &Trace);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
