@@ -252,7 +252,8 @@ static StringRef variantName(RepetitionMode Mode, size_t Index,
 }
 
 Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
-                                          size_t Index, size_t NumVariants) {
+                                          size_t Index, size_t NumVariants,
+                                          uint64_t Instructions) {
   if (!TimeSamples || LastTraceJSON.empty())
     return Error::success();
   Expected<json::Value> Trace = json::parse(LastTraceJSON);
@@ -267,6 +268,7 @@ Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
       {"benchmark", Benchmark},
       {"mode", getBenchmarkModeName(Options.Mode)},
       {"variant", variantName(Options.Repetition, Index, NumVariants)},
+      {"instructions", int64_t(Instructions)},
       {"recorded",
        json::Object{{"cycles", std::isfinite(J.Cycles) ? json::Value(J.Cycles)
                                                        : json::Value(nullptr)},
@@ -357,6 +359,13 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
       }
       BenchmarkMeasure Measure = toMeasure(V, *Sampled);
       Measure.Key = Counter.Key;
+      if (Error E = checkCrediblePerInstruction(
+              Measure.PerInstructionValue, Code.Key.Instructions.empty())) {
+        Expected<bool> Recorded = RecordFailure(std::move(E), Measured);
+        if (!Recorded)
+          return Recorded.takeError();
+        return std::nullopt;
+      }
       Values.Measures.push_back(std::move(Measure));
       continue;
     }
@@ -566,7 +575,12 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
       return Error::success();
     }
     if (TimeBased)
-      if (Error E = writeTimeSamples(Code, Index, Variants.size()))
+      if (Error E = writeTimeSamples(
+              Code, Index, Variants.size(),
+              Variants[Index].Long
+                  ? Variants[Index].Long->NumExecutedInstructions -
+                        Variants[Index].Short->NumExecutedInstructions
+                  : Variants[Index].Short->NumExecutedInstructions))
         return E;
     Doubtful.push_back(
         TimeBased &&

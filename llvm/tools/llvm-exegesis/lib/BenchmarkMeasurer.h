@@ -114,9 +114,10 @@ private:
   /// Opens -time-samples-file and writes its header.
   Error openTimeSamplesFile();
   /// Writes the trace of the last time-based measurement (variant
-  /// \p Index of \p NumVariants of \p Code) when recording.
+  /// \p Index of \p NumVariants of \p Code, its value divided by
+  /// \p Instructions per instruction) when recording.
   Error writeTimeSamples(const BenchmarkCode &Code, size_t Index,
-                         size_t NumVariants);
+                         size_t NumVariants, uint64_t Instructions);
 
   const LLVMState &State;
   BenchmarkRunOptions Options;

@@ -31,6 +31,47 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
   return NAN;
 }
 
+double findUnsharedLevel(ArrayRef<double> ProbeCycles,
+                         ArrayRef<double> TicksPerCycle, double Tolerance,
+                         size_t MinRecurrences) {
+  assert(ProbeCycles.size() == TicksPerCycle.size() && "a ratio per reading");
+  std::vector<std::pair<double, double>> Sorted;
+  std::vector<double> Ratios;
+  for (size_t I = 0; I < ProbeCycles.size(); ++I)
+    if (std::isfinite(ProbeCycles[I]) && ProbeCycles[I] > 0 &&
+        std::isfinite(TicksPerCycle[I])) {
+      Sorted.push_back({ProbeCycles[I], TicksPerCycle[I]});
+      Ratios.push_back(TicksPerCycle[I]);
+    }
+  if (Sorted.empty())
+    return NAN;
+  std::sort(Sorted.begin(), Sorted.end());
+  double TypicalRatio = medianOf(Ratios);
+  size_t Needed = std::max<size_t>(
+      std::max<size_t>(1, MinRecurrences),
+      size_t(std::ceil(CoreSharingRecurringFraction * Sorted.size())));
+  for (size_t Begin = 0, End = 0; Begin < Sorted.size(); ++Begin) {
+    End = std::max(End, Begin);
+    double Limit = Sorted[Begin].first * (1 + Tolerance);
+    while (End < Sorted.size() && Sorted[End].first <= Limit)
+      ++End;
+    if (End - Begin < Needed)
+      continue;
+    std::vector<double> Levels, GroupRatios;
+    for (size_t I = Begin; I < End; ++I) {
+      Levels.push_back(Sorted[I].first);
+      GroupRatios.push_back(Sorted[I].second);
+    }
+    if (medianOf(GroupRatios) > TypicalRatio * (1 + SlowedChainMargin)) {
+      // Slowed chains: look for the level above them.
+      Begin = End - 1;
+      continue;
+    }
+    return medianOf(Levels);
+  }
+  return NAN;
+}
+
 std::vector<double> dropSharedSamples(ArrayRef<double> Cycles,
                                       ArrayRef<double> ProbeCycles,
                                       double Level, double Tolerance,

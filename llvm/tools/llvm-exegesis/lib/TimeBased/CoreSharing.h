@@ -51,6 +51,21 @@ inline constexpr double CoreSharingLowTolerance = 0.01;
 double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
                          size_t MinRecurrences);
 
+/// How far above the median ticks per cycle of all samples the median of a
+/// recurring group's may lie before the group is one of samples whose
+/// calibration chain was slowed (its probe reads low because the ticks per
+/// cycle read high), not the quiet level. A clock change moves the ticks
+/// per cycle of all functions alike and the probe's level not at all;
+/// within a quiet run the ticks per cycle of samples vary by about 2%.
+inline constexpr double SlowedChainMargin = 0.04;
+
+/// findUnsharedLevel, passing over a lowest recurring group whose samples'
+/// \p TicksPerCycle (parallel to \p ProbeCycles) lie more than
+/// SlowedChainMargin above the median of all: the level of slowed chains.
+double findUnsharedLevel(ArrayRef<double> ProbeCycles,
+                         ArrayRef<double> TicksPerCycle, double Tolerance,
+                         size_t MinRecurrences);
+
 /// How far above the level the scheduling model expects of an unshared
 /// core (ExegesisTarget::getExpectedProbeGroupCycles) the quiet level found
 /// may lie before it counts as the level of a core shared throughout: the

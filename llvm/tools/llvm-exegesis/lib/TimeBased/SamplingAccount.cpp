@@ -3,6 +3,7 @@
 #include "SamplingAccount.h"
 #include "CoreSharing.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace llvm {
@@ -39,6 +40,11 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
   }
   if (!Text.empty())
     Warnings.push_back(std::move(Text));
+  if (J.disagreesWithMinima())
+    Warnings.push_back(
+        "warning: the value is " +
+        std::string(formatv("{0:f1}", 100 * (J.Cycles / J.MinimaCycles - 1))) +
+        "% off the difference of the least disturbed windows");
   if (J.calibrationDisagrees())
     Warnings.push_back("warning: the calibration chains disagreed with each "
                        "other in " +

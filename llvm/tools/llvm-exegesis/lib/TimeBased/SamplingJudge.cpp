@@ -1,10 +1,12 @@
 //===-- SamplingJudge.cpp ---------------------------------------*- C++ -*-===//
 
 #include "SamplingJudge.h"
+#include "../FunctionExecutor.h"
 #include "CoreSharing.h"
 #include "CycleEstimator.h"
 #include "SampleStatistics.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <optional>
 
@@ -24,6 +26,13 @@ static constexpr double SettledFraction = 2.0 / 3.0;
 /// chains of 1000 adds, calls overlapping); in quiet runs it varies by
 /// hundredths of a percent, by several percent where a neighbour was busy.
 static constexpr double ChainDisagreementSlack = 0.01;
+
+/// How far the value may lie from the difference of the functions' least
+/// disturbed windows (SamplingJudgement::MinimaCycles) before it is in
+/// doubt. The two agree within a percent or two where samples settle; a
+/// value at half of it (runs under contention once settled there) or near
+/// zero is not a measurement.
+static constexpr double CrossCheckTolerance = 0.1;
 
 size_t TimeBasedTrace::getNumFunctions() const {
   size_t N = 0;
@@ -172,6 +181,27 @@ RunSamples samplesOfRun(const TimeBasedTrace &Trace, const TraceRun &Run) {
   return Samples;
 }
 
+double leastTicks(ArrayRef<int64_t> Ticks) {
+  if (Ticks.empty())
+    return NAN;
+  return double(*std::min_element(Ticks.begin(), Ticks.end()));
+}
+
+std::vector<double> costsOfRun(const TimeBasedTrace &Trace,
+                               const TraceRun &Run) {
+  // Each function's least disturbed window, at the run's typical clock.
+  double TicksPerCycle = aggregateTimeBasedSamples(
+      samplesOfRun(Trace, Run).TicksPerCycle, ResultAggregationMode::Min);
+  std::vector<double> Costs;
+  for (const TraceCall &Call : Run.Calls)
+    for (unsigned F = 0; F < Trace.BatchFunctions[Call.Batch]; ++F)
+      Costs.push_back(TicksPerCycle > 0
+                          ? leastTicks(afterWarmup(Call, F)) / TicksPerCycle /
+                                Run.Plan.CallsPerWindow
+                          : NAN);
+  return Costs;
+}
+
 size_t getProbeRecurrences(const SamplingRules &Rules) {
   return std::max<size_t>(3, Rules.RepeatCount / 6);
 }
@@ -226,11 +256,13 @@ struct SettleRule {
   }
 };
 
-/// The quiet level among \p Probes and whether it is a neighbour's.
+/// The quiet level among \p Probes (\p Ratios: their samples' ticks per
+/// cycle) and whether it is a neighbour's.
 static std::pair<double, bool> findLevel(const TimeBasedTrace &Trace,
                                          ArrayRef<double> Probes,
+                                         ArrayRef<double> Ratios,
                                          double Reference) {
-  double Level = findUnsharedLevel(Probes, CoreSharingTolerance,
+  double Level = findUnsharedLevel(Probes, Ratios, CoreSharingTolerance,
                                    getProbeRecurrences(Trace.Rules));
   bool Busy = Trace.Rules.Aggregation == ResultAggregationMode::Min &&
               std::isfinite(Level) && std::isfinite(Reference) &&
@@ -248,16 +280,17 @@ unsigned getFirstSettleCheck(const SamplingRules &Rules,
 }
 
 bool hasRunSettled(const TimeBasedTrace &Trace, const TraceRun &Partial) {
-  std::vector<double> Probes;
-  for (const TraceRun &Run : countingRuns(Trace)) {
-    RunSamples Earlier = samplesOfRun(Trace, Run);
-    Probes.insert(Probes.end(), Earlier.ProbeCycles.begin(),
-                  Earlier.ProbeCycles.end());
-  }
+  std::vector<double> Probes, Ratios;
+  auto Add = [&](const RunSamples &S) {
+    Probes.insert(Probes.end(), S.ProbeCycles.begin(), S.ProbeCycles.end());
+    Ratios.insert(Ratios.end(), S.TicksPerCycle.begin(), S.TicksPerCycle.end());
+  };
+  for (const TraceRun &Run : countingRuns(Trace))
+    Add(samplesOfRun(Trace, Run));
   RunSamples SoFar = samplesOfRun(Trace, Partial);
-  Probes.insert(Probes.end(), SoFar.ProbeCycles.begin(),
-                SoFar.ProbeCycles.end());
-  auto [Level, Busy] = findLevel(Trace, Probes, getReferenceLevel(Trace));
+  Add(SoFar);
+  auto [Level, Busy] =
+      findLevel(Trace, Probes, Ratios, getReferenceLevel(Trace));
   if (Busy)
     return false;
   size_t Dropped = 0;
@@ -290,7 +323,7 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   J.TicksPerCycle =
       aggregateTimeBasedSamples(Ratios, ResultAggregationMode::Min);
   J.ReferenceLevel = getReferenceLevel(Trace);
-  auto [Level, Busy] = findLevel(Trace, Probes, J.ReferenceLevel);
+  auto [Level, Busy] = findLevel(Trace, Probes, Ratios, J.ReferenceLevel);
   J.ProbeLevel = Level;
   J.SharedThroughout = Busy;
 
@@ -349,6 +382,18 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
     SettledMedians.push_back(Group.Median);
   }
   J.SettledRuns = SettledMedians.size();
+  std::vector<double> Minima;
+  for (const TraceRun &Run : Runs) {
+    std::vector<double> Costs = costsOfRun(Trace, Run);
+    double Difference = Trace.Differencing && Costs.size() > 1
+                            ? Costs[1] - Costs[0]
+                        : Costs.empty() ? NAN
+                                        : Costs[0];
+    if (std::isfinite(Difference))
+      Minima.push_back(Difference);
+  }
+  if (!Minima.empty())
+    J.MinimaCycles = medianOf(Minima);
 
   J.Done = !Adaptive || Confirmed || Exhausted ||
            ElapsedSeconds >= Rules.SettleTimeLimitSeconds;
@@ -377,9 +422,26 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   return J;
 }
 
+Error checkCrediblePerInstruction(double PerInstruction, bool EmptySnippet) {
+  if (EmptySnippet || PerInstruction >= 1 / MaxCredibleInstructionsPerCycle)
+    return Error::success();
+  return make_error<SnippetFailure>(
+      "the time-based measurement is not credible: " +
+      std::string(formatv("{0:g}", PerInstruction)) +
+      " cycles per instruction, faster than any core issues instructions (" +
+      std::string(formatv("{0}", MaxCredibleInstructionsPerCycle)) +
+      " per cycle)");
+}
+
 bool SamplingJudgement::runsDisagree(double Tolerance) const {
   return Verdict == SamplingVerdict::Unsettled &&
          (GroupedRuns < 2 || RunsHigh > RunsLow * (1 + Tolerance));
+}
+
+bool SamplingJudgement::disagreesWithMinima() const {
+  return std::isfinite(MinimaCycles) && std::isfinite(Cycles) &&
+         MinimaCycles > 0 &&
+         std::fabs(Cycles / MinimaCycles - 1) > CrossCheckTolerance;
 }
 
 bool SamplingJudgement::calibrationDisagrees() const {

@@ -26,7 +26,8 @@
 //   the measurement, or else -settle-time-limit does.
 // - A value the samples cannot stand behind carries a warning: runs that
 //   did not agree, a core shared throughout, a calibration that disagreed
-//   with itself; a non-empty snippet at zero cycles or fewer is an error.
+//   with itself, a value far from what the functions' least disturbed
+//   windows say; a non-empty snippet at zero cycles or fewer is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +52,14 @@ struct RunSamples {
   size_t InconsistentCalibrations = 0;
 };
 RunSamples samplesOfRun(const TimeBasedTrace &Trace, const TraceRun &Run);
+
+/// The least disturbed window of \p Ticks (NaN when there is none).
+double leastTicks(ArrayRef<int64_t> Ticks);
+
+/// Each measured function's cost per call in core cycles in \p Run, from
+/// its least disturbed window at the run's median ticks per cycle.
+std::vector<double> costsOfRun(const TimeBasedTrace &Trace,
+                               const TraceRun &Run);
 
 /// The probe's quiet level among the samples of a check on another CPU.
 double levelOfCpuCheck(const TimeBasedTrace &Trace, const TraceCpuCheck &Check);
@@ -90,6 +99,10 @@ struct SamplingJudgement {
   double ProbeLevel = NAN;
   double ReferenceLevel = NAN;
   bool SharedThroughout = false;
+  /// The value estimated another way: per run, the long function's least
+  /// disturbed window less the short one's (the median of the runs; NaN:
+  /// none).
+  double MinimaCycles = NAN;
   /// The lowest and highest median of the runs' own largest groups, of the
   /// GroupedRuns runs whose group had half the samples a settled run needs.
   double RunsLow = NAN, RunsHigh = NAN;
@@ -100,7 +113,19 @@ struct SamplingJudgement {
   bool runsDisagree(double Tolerance) const;
   /// Most samples' calibration chains disagreed with each other.
   bool calibrationDisagrees() const;
+  /// The value and MinimaCycles lie more than CrossCheckTolerance apart.
+  bool disagreesWithMinima() const;
 };
+
+/// No core issues more than this many instructions a cycle (the widest
+/// rename and retire stages are about a quarter of it), so a time-based
+/// value below its inverse per instruction is not a measurement.
+inline constexpr double MaxCredibleInstructionsPerCycle = 32;
+
+/// A SnippetFailure when \p PerInstruction cycles per instruction of a
+/// snippet that runs instructions (\p EmptySnippet: it runs none) is not
+/// credible: zero or less, or faster than any core issues instructions.
+Error checkCrediblePerInstruction(double PerInstruction, bool EmptySnippet);
 
 /// What the runs of \p Trace so far say; \p ElapsedSeconds is the time the
 /// sampling has taken. \p Exhausted: no more runs can come (a replay at the

@@ -21,13 +21,6 @@ static Error samplingError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
 }
 
-/// The least disturbed window of \p Ticks, NaN when there is none.
-static double cheapestTicks(ArrayRef<int64_t> Ticks) {
-  if (Ticks.empty())
-    return NAN;
-  return double(*std::min_element(Ticks.begin(), Ticks.end()));
-}
-
 TraceCall toTraceCall(const SampleTable &Samples, unsigned Batch, int Cpu) {
   TraceCall Call;
   Call.Batch = Batch;
@@ -46,8 +39,8 @@ std::vector<double> probeCosts(const TimeBasedTrace &Trace,
     size_t FirstChain = Trace.BatchFunctions[Call.Batch];
     if (Call.Ticks.size() < FirstChain + 2)
       continue;
-    double Short = cheapestTicks(Call.Ticks[FirstChain]);
-    double Long = cheapestTicks(Call.Ticks[FirstChain + 1]);
+    double Short = leastTicks(Call.Ticks[FirstChain]);
+    double Long = leastTicks(Call.Ticks[FirstChain + 1]);
     double Ratio = (Long - Short) / Chain;
     // A disturbed probe: the long chain alone, start/stop cost included.
     if (!(Ratio > 0))
@@ -56,26 +49,8 @@ std::vector<double> probeCosts(const TimeBasedTrace &Trace,
       return {};
     TicksPerCycle = Ratio;
     for (size_t F = 0; F < FirstChain; ++F)
-      Costs.push_back(cheapestTicks(Call.Ticks[F]) / Ratio);
+      Costs.push_back(leastTicks(Call.Ticks[F]) / Ratio);
   }
-  return Costs;
-}
-
-std::vector<double> costsOfRun(const TimeBasedTrace &Trace,
-                               const TraceRun &Run) {
-  // Each function's least disturbed window, at the run's typical clock.
-  double TicksPerCycle = aggregateTimeBasedSamples(
-      samplesOfRun(Trace, Run).TicksPerCycle, ResultAggregationMode::Min);
-  std::vector<double> Costs;
-  for (const TraceCall &Call : Run.Calls)
-    for (unsigned F = 0; F < Trace.BatchFunctions[Call.Batch]; ++F) {
-      ArrayRef<int64_t> Column = Call.Ticks[F];
-      Costs.push_back(TicksPerCycle > 0
-                          ? cheapestTicks(Column.drop_front(std::min<size_t>(
-                                TimeBasedWarmupRounds, Column.size()))) /
-                                TicksPerCycle / Run.Plan.CallsPerWindow
-                          : NAN);
-    }
   return Costs;
 }
 

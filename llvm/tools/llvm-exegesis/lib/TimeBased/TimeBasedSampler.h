@@ -146,11 +146,6 @@ TraceCall toTraceCall(const SampleTable &Samples, unsigned Batch, int Cpu);
 std::vector<double> probeCosts(const TimeBasedTrace &Trace,
                                double &TicksPerCycle);
 
-/// Each measured function's cost per call in core cycles in \p Run, from
-/// its least disturbed window.
-std::vector<double> costsOfRun(const TimeBasedTrace &Trace,
-                               const TraceRun &Run);
-
 } // namespace exegesis
 } // namespace llvm
 

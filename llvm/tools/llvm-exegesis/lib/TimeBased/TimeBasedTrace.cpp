@@ -337,8 +337,11 @@ Expected<TimeSamplesFile> parseTimeSamples(StringRef Text, StringRef Name) {
       readNumber(*Recorded, "cycles", M.RecordedCycles, Root);
       M.RecordedVerdict = Recorded->getString("verdict").value_or("").str();
     }
+    M.Instructions =
+        static_cast<uint64_t>(O->getInteger("instructions").value_or(0));
     if (const json::Object *Truth = O->getObject("truth")) {
-      if (!readNumber(*Truth, "cycles", M.TrueCycles, Root))
+      if (!readNumber(*Truth, "per_instruction", M.TruePerInstruction, Root) ||
+          !readNumber(*Truth, "tolerance", M.Tolerance, Root))
         return fileError(Name, I + 1, toString(Root.getError()));
       M.ExpectedVerdict = Truth->getString("verdict").value_or("").str();
     }

@@ -132,9 +132,14 @@ struct RecordedMeasurement {
   /// The value and verdict the recording sampler gave (NaN / empty: none).
   double RecordedCycles = NAN;
   std::string RecordedVerdict;
-  /// Known truth in cycles per call of the short function's difference
-  /// (corpus files say it; NaN: unknown) and the verdict expected of it.
-  double TrueCycles = NAN;
+  /// The instructions the value is divided by for a value per instruction.
+  uint64_t Instructions = 0;
+  /// Known truth per instruction (corpus files say it; NaN: unknown), the
+  /// relative error allowed, and the verdict expected: "settled",
+  /// "unsettled", "shared-throughout" or "unreliable" (whatever the value,
+  /// it must carry a warning or be refused).
+  double TruePerInstruction = NAN;
+  double Tolerance = NAN;
   std::string ExpectedVerdict;
 };
 

@@ -8,6 +8,7 @@
 
 #include "lib/TimeBased/TimeBasedSampler.h"
 #include "../MachineCode.h"
+#include "lib/TimeBased/TimeBasedReplay.h"
 #include "gtest/gtest.h"
 #include <cmath>
 #include <functional>
@@ -33,7 +34,7 @@ public:
 
   Expected<std::optional<SampleTable>> run(const ExecutorBatch &,
                                            unsigned Rounds, unsigned Calls,
-                                           const SamplingStopRule *) {
+                                           const SamplingStopRule *Stop) {
     // The probe (two rounds, one call) sees a snippet of 500 cycles, which
     // gives chains of the shortest length, 1000 adds.
     bool Probe = Rounds == 2 && Calls == 1 && !Probed;
@@ -58,6 +59,9 @@ public:
       Table[4].push_back({Base});
       Table[5].push_back({Base + int64_t(std::llround(PerGroup * Groups *
                                                       Calls * TicksPerCycle))});
+      // As the executors do, a stop rule may end the sampling early.
+      if (!Probe && Stop && Stop->isCheckedAfter(R + 1) && Stop->Enough(Table))
+        break;
     }
     if (!Probe) {
       ++Runs;
@@ -97,7 +101,8 @@ Expected<std::optional<TimeBasedMeasurement>>
 sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                const BenchmarkRunOptions &Options, unsigned &Runs,
                std::function<double(unsigned, unsigned)> Probe = nullptr,
-               HostProbeReference Reference = HostProbeReference()) {
+               HostProbeReference Reference = HostProbeReference(),
+               bool RecordTrace = false) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -108,7 +113,8 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
   Batch.Run = {&Short, &Long};
   Batch.Assembled = {nullptr, nullptr};
   ScriptedExecutor Executor(std::move(Cycles), std::move(Probe));
-  TimeBasedSampler Sampler(TT, Chains, Options, nullptr, Reference);
+  TimeBasedSampler Sampler(TT, Chains, Options, nullptr, Reference,
+                           RecordTrace);
   Expected<std::optional<TimeBasedMeasurement>> M =
       Sampler.measure({Batch}, /*Differencing=*/true, /*EmptySnippet=*/false,
                       [&](const ExecutorBatch &B, unsigned Rounds,
@@ -300,6 +306,77 @@ TEST(TimeBasedSamplerTest, OneRunByRequestKeepsItsOwnLargestGroup) {
   EXPECT_EQ(M.Runs, 1u);
   EXPECT_FALSE(M.Report.Pooled);
   EXPECT_NEAR(M.Cycles, 6.0, 0.01);
+}
+
+TEST(TimeBasedSamplerTest, AReplayOfItsTraceDecidesAsTheSamplerDid) {
+  // Runs that disagree, then a quiet stretch after a busy one: several
+  // runs, samples left out, a settled verdict; replaying the recorded
+  // trace gives the same value and verdict without running anything.
+  unsigned Runs = 0;
+  Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
+      [](unsigned Run, unsigned Sample) {
+        return Run < 2 ? 6.0 + 0.3 * Sample : 4.0 * (1 + 0.0001 * Sample);
+      },
+      sweepLikeOptions(), Runs,
+      [](unsigned Run, unsigned Sample) {
+        return Run < 2 || Sample == 3 ? 1.5 : 1.01;
+      },
+      referenceOf(1.0), /*RecordTrace=*/true);
+  ASSERT_TRUE(static_cast<bool>(M)) << toString(M.takeError());
+  ASSERT_TRUE(M->has_value());
+  ASSERT_FALSE((*M)->TraceJSON.empty());
+  Expected<json::Value> Parsed = json::parse((*M)->TraceJSON);
+  ASSERT_TRUE(static_cast<bool>(Parsed)) << toString(Parsed.takeError());
+  Expected<TimeBasedTrace> Trace = traceFromJSON(*Parsed);
+  ASSERT_TRUE(static_cast<bool>(Trace)) << toString(Trace.takeError());
+  EXPECT_EQ(Trace->Runs.size(), Runs);
+  ReplayOutcome Replayed = replayTrace(*Trace);
+  const SamplingJudgement &Live = (*M)->Report.Judgement;
+  EXPECT_EQ(Replayed.Judgement.Verdict, Live.Verdict);
+  EXPECT_EQ(Replayed.Judgement.Verdict, SamplingVerdict::Settled);
+  EXPECT_DOUBLE_EQ(Replayed.Judgement.Cycles, Live.Cycles);
+  EXPECT_EQ(Replayed.Judgement.SharedSamples, Live.SharedSamples);
+  EXPECT_GT(Live.SharedSamples, 0u);
+  EXPECT_FALSE(Replayed.Exhausted);
+}
+
+TEST(TimeBasedSamplerTest, AnEmptySnippetIsZeroWhateverTheSamples) {
+  // Every sample unusable (the 2N function no faster than the N one), as
+  // an empty snippet's often are: still 0, not an error.
+  Triple TT("x86_64-unknown-linux-gnu");
+  CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
+  ExecutableFunction Short =
+      cantFail(ExecutableFunction::fromCode(x86code::Ret));
+  ExecutableFunction Long =
+      cantFail(ExecutableFunction::fromCode(x86code::Ret));
+  ExecutorBatch Batch;
+  Batch.Run = {&Short, &Long};
+  Batch.Assembled = {nullptr, nullptr};
+  ScriptedExecutor Executor([](unsigned, unsigned) { return -1.0; });
+  BenchmarkRunOptions Options = sweepLikeOptions();
+  Options.SettleTimeLimitSeconds = 0;
+  TimeBasedSampler Sampler(TT, Chains, Options, nullptr, HostProbeReference());
+  Expected<std::optional<TimeBasedMeasurement>> M =
+      Sampler.measure({Batch}, /*Differencing=*/true, /*EmptySnippet=*/true,
+                      [&](const ExecutorBatch &B, unsigned Rounds,
+                          unsigned Calls, const SamplingStopRule *Stop) {
+                        return Executor.run(B, Rounds, Calls, Stop);
+                      });
+  ASSERT_TRUE(static_cast<bool>(M)) << toString(M.takeError());
+  EXPECT_EQ((*M)->Cycles, 0.0);
+}
+
+TEST(TimeBasedSamplerTest, ANonEmptySnippetAtZeroCyclesIsAnError) {
+  // Samples agreeing on 0 cycles for a snippet that runs instructions: not
+  // a measurement (a throughput body once read 0.000 with an empty error).
+  unsigned Runs = 0;
+  Expected<std::optional<TimeBasedMeasurement>> Zero = sampleScripted(
+      [](unsigned, unsigned) { return 0.0; }, sweepLikeOptions(), Runs);
+  ASSERT_FALSE(static_cast<bool>(Zero));
+  bool IsSnippetFailure = false;
+  handleAllErrors(Zero.takeError(),
+                  [&](const SnippetFailure &) { IsSnippetFailure = true; });
+  EXPECT_TRUE(IsSnippetFailure);
 }
 
 #endif

@@ -1,0 +1,76 @@
+//===-- ReplayTraces.cpp - The sampler's verdict on recorded traces -*- C++
+//-*-//
+//
+// Replays every measurement of the given -time-samples-file files (the
+// corpus under llvm/unittests/tools/llvm-exegesis/TimeBased/traces, or
+// traces just recorded) through the sampler's decisions, without running
+// anything, and prints per measurement the value per instruction, the
+// verdict and warnings, and, where the file gives one, the truth and the
+// error against it. Exit status 1 when a file cannot be read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/BenchmarkRunOptions.h"
+#include "lib/TimeBased/SamplingAccount.h"
+#include "lib/TimeBased/TimeBasedReplay.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cmath>
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+/// The options a trace was sampled under, for the account of warnings.
+static BenchmarkRunOptions optionsOf(const SamplingRules &Rules) {
+  BenchmarkRunOptions Options;
+  Options.RepeatCount = Rules.RepeatCount;
+  Options.Aggregation = Rules.Aggregation;
+  Options.SettleTolerance = Rules.SettleTolerance;
+  Options.SettleAgreeingRuns = Rules.SettleAgreeingRuns;
+  Options.SettleTimeLimitSeconds = Rules.SettleTimeLimitSeconds;
+  return Options;
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc < 2) {
+    errs() << "usage: replay-traces FILE.jsonl...\n";
+    return 2;
+  }
+  int Status = 0;
+  for (int A = 1; A < Argc; ++A) {
+    Expected<TimeSamplesFile> File = readTimeSamplesFile(Argv[A]);
+    if (!File) {
+      errs() << "replay-traces: " << toString(File.takeError()) << "\n";
+      Status = 1;
+      continue;
+    }
+    outs() << Argv[A] << " (" << File->Host.getString("llvm_cpu").value_or("?")
+           << ")\n";
+    for (const RecordedMeasurement &M : File->Measurements) {
+      ReplayOutcome Outcome = replayTrace(M.Trace);
+      const SamplingJudgement &J = Outcome.Judgement;
+      double PerInstruction =
+          M.Instructions ? J.Cycles / double(M.Instructions) : J.Cycles;
+      TimeBasedSamplingReport Report;
+      Report.Judgement = J;
+      std::vector<std::string> Warnings = getSamplingWarnings(
+          Report, optionsOf(M.Trace.Rules), M.Trace.Rules.EmptySnippet);
+      outs() << "  " << StringRef(M.Benchmark).take_front(40) << " ["
+             << M.Variant << "]: " << format("%.4f", PerInstruction) << " "
+             << getVerdictName(J.Verdict)
+             << (J.SharedThroughout ? " shared-throughout" : "")
+             << (Outcome.Credible ? "" : " NOT-CREDIBLE") << ", " << J.Runs
+             << " runs" << (Outcome.Exhausted ? " (trace exhausted)" : "");
+      if (std::isfinite(M.TruePerInstruction))
+        outs() << "; truth " << format("%.4f", M.TruePerInstruction)
+               << ", error "
+               << format("%+.2f%%",
+                         100 * (PerInstruction / M.TruePerInstruction - 1))
+               << ", expected " << M.ExpectedVerdict;
+      for (const std::string &W : Warnings)
+        outs() << "; " << W;
+      outs() << "\n";
+    }
+  }
+  return Status;
+}

@@ -1,0 +1,222 @@
+//===-- SamplingJudgeTest.cpp - Decisions from hand-made traces -*- C++ -*-===//
+//
+// The judge on traces built sample by sample: each sample's snippet cycles,
+// probe cycles per group and calibration ticks per cycle are chosen, and the
+// ticks of its rounds are made to read exactly that.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/TimeBased/SamplingJudge.h"
+#include "lib/FunctionExecutor.h"
+#include "lib/TimeBased/CycleEstimator.h"
+#include "lib/TimeBased/HostProbeLevels.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+namespace {
+
+struct Sample {
+  double Cycles = 1000;
+  double Probe = 1.0;
+  double TicksPerCycle = 0.8;
+};
+
+constexpr uint64_t Chain = 1000;
+constexpr unsigned Calls = 10;
+constexpr unsigned RoundsPerSample = 2;
+
+/// A run whose samples read \p Samples; \p Chain2LExtra adds ticks to the
+/// 2L chain's windows of the samples it names.
+TraceRun makeRun(const std::vector<Sample> &Samples,
+                 std::vector<std::pair<size_t, int64_t>> Chain2LExtra = {}) {
+  TraceRun Run;
+  Run.Plan = {Chain, Calls, RoundsPerSample};
+  TraceCall Call;
+  Call.Ticks.resize(6);
+  uint64_t Groups = CycleEstimator::getSharingProbeGroups(Chain);
+  auto Round = [&](const Sample &S, int64_t Extra) {
+    double R = S.TicksPerCycle;
+    int64_t Base = 5000;
+    Call.Ticks[0].push_back(Base);
+    Call.Ticks[1].push_back(Base + std::llround(S.Cycles * Calls * R));
+    // A fixed cost of 300 ticks per window, the same in every sample.
+    Call.Ticks[2].push_back(std::llround(Chain * Calls * R) + 300);
+    Call.Ticks[3].push_back(std::llround(2 * Chain * Calls * R) + 300 + Extra);
+    Call.Ticks[4].push_back(Base);
+    Call.Ticks[5].push_back(Base + std::llround(S.Probe * Groups * Calls * R));
+  };
+  for (unsigned W = 0; W < TimeBasedWarmupRounds; ++W)
+    Round(Samples.front(), 0);
+  for (size_t I = 0; I < Samples.size(); ++I) {
+    int64_t Extra = 0;
+    for (auto [Index, Ticks] : Chain2LExtra)
+      if (Index == I)
+        Extra = Ticks;
+    for (unsigned R = 0; R < RoundsPerSample; ++R)
+      Round(Samples[I], Extra);
+  }
+  Run.Calls.push_back(std::move(Call));
+  Run.RoundsAsked = Call.Ticks.empty() ? 0 : Run.Calls[0].Ticks[0].size();
+  return Run;
+}
+
+TimeBasedTrace makeTrace() {
+  TimeBasedTrace Trace;
+  Trace.Rules.RepeatCount = 12;
+  Trace.Rules.SettleTolerance = 0.01;
+  Trace.Rules.SettleAgreeingRuns = 2;
+  Trace.BatchFunctions = {2};
+  return Trace;
+}
+
+std::vector<Sample> quiet(size_t N, double Cycles = 1000) {
+  std::vector<Sample> Samples(N);
+  for (size_t I = 0; I < N; ++I) {
+    Samples[I].Cycles = Cycles * (1 + 0.0001 * I);
+    Samples[I].TicksPerCycle = 0.8 * (1 + 0.001 * (I % 3));
+  }
+  return Samples;
+}
+
+TEST(SamplingJudgeTest, TwoAgreeingQuietRunsSettle) {
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(quiet(12)), makeRun(quiet(12))};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_TRUE(J.Done);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.Cycles, 1000.6, 0.5);
+  EXPECT_NEAR(J.ProbeLevel, 1.0, 0.001);
+  EXPECT_NEAR(J.MinimaCycles, 1000, 1);
+  EXPECT_FALSE(J.disagreesWithMinima());
+}
+
+TEST(SamplingJudgeTest, AGroupOfSlowedChainsIsNotTheQuietLevel) {
+  // A third of the samples: the chains 12% slow (ticks per cycle read 12%
+  // high), so their snippet and probe read 12% low, and agree with each
+  // other. They recur, and lowest, yet are not the quiet level.
+  std::vector<Sample> Samples = quiet(12);
+  for (size_t I = 0; I < 4; ++I) {
+    Samples[I].TicksPerCycle *= 1.12;
+    Samples[I].Cycles /= 1.12;
+    Samples[I].Probe /= 1.12;
+  }
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_NEAR(J.ProbeLevel, 1.0, 0.001);
+  EXPECT_EQ(J.SharedSamples, 8u);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.Cycles, 1000.6, 0.5);
+}
+
+TEST(SamplingJudgeTest, ChainsThatDisagreeMakeTheirSampleUnusable) {
+  // One sample's 2L chain took 5% of the L chain's ticks longer in both its
+  // rounds: its ticks per cycle would read 10% high.
+  TimeBasedTrace Trace = makeTrace();
+  TraceRun Run = makeRun(quiet(12), {{5, 400}});
+  RunSamples S = samplesOfRun(Trace, Run);
+  ASSERT_EQ(S.Cycles.size(), 12u);
+  EXPECT_EQ(S.InconsistentCalibrations, 1u);
+  EXPECT_TRUE(std::isnan(S.Cycles[5]));
+  EXPECT_FALSE(std::isnan(S.Cycles[4]));
+}
+
+TEST(SamplingJudgeTest, AnotherCpuReadingLowerMakesTheLevelANeighbours) {
+  // Every sample shared (probe 1.3, the throughput snippet 30% slow); the
+  // check of the other CPU reads 1.0: no run may settle, and the verdict
+  // says the core was shared throughout.
+  std::vector<Sample> Busy = quiet(12, 1300);
+  for (Sample &S : Busy)
+    S.Probe = 1.3;
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(Busy), makeRun(Busy)};
+  TraceCpuCheck Check;
+  Check.Plan = {Chain, Calls, RoundsPerSample};
+  Check.Call = makeRun(quiet(8)).Calls[0];
+  Check.Call.Ticks.erase(Check.Call.Ticks.begin(),
+                         Check.Call.Ticks.begin() + 2);
+  Trace.CpuChecks = {Check};
+  EXPECT_NEAR(levelOfCpuCheck(Trace, Check), 1.0, 0.001);
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_TRUE(J.SharedThroughout);
+  EXPECT_FALSE(J.Done);
+  EXPECT_EQ(J.SettledRuns, 0u);
+  EXPECT_FALSE(hasRunSettled(Trace, makeRun(Busy)));
+  // Without the check nothing tells it from a slower core.
+  Trace.CpuChecks.clear();
+  J = judgeSampling(Trace, 0.1);
+  EXPECT_FALSE(J.SharedThroughout);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+}
+
+TEST(SamplingJudgeTest, AnotherCpuReadingHigherIsNoEvidence) {
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(quiet(12)), makeRun(quiet(12))};
+  std::vector<Sample> Busy = quiet(8);
+  for (Sample &S : Busy)
+    S.Probe = 1.3;
+  TraceCpuCheck Check;
+  Check.Plan = {Chain, Calls, RoundsPerSample};
+  Check.Call = makeRun(Busy).Calls[0];
+  Check.Call.Ticks.erase(Check.Call.Ticks.begin(),
+                         Check.Call.Ticks.begin() + 2);
+  Trace.CpuChecks = {Check};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_FALSE(J.SharedThroughout);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+}
+
+TEST(SamplingJudgeTest, RunsThatDisagreeAtTheLimitCarryAWarning) {
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(quiet(12, 1000)), makeRun(quiet(12, 1100))};
+  SamplingJudgement J = judgeSampling(Trace, 10);
+  EXPECT_TRUE(J.Done);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Unsettled);
+  EXPECT_TRUE(J.runsDisagree(Trace.Rules.SettleTolerance));
+  EXPECT_NEAR(J.RunsHigh / J.RunsLow, 1.1, 0.002);
+}
+
+TEST(SamplingJudgeTest, AnEmptySnippetIsZero) {
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Rules.EmptySnippet = true;
+  std::vector<Sample> Nothing = quiet(12, 0);
+  Trace.Runs = {makeRun(Nothing)};
+  SamplingJudgement J = judgeSampling(Trace, 10);
+  EXPECT_EQ(J.Cycles, 0.0);
+}
+
+TEST(SamplingJudgeTest, AValueFasterThanAnyCoreIsNotCredible) {
+  EXPECT_FALSE(static_cast<bool>(checkCrediblePerInstruction(0.25, false)));
+  EXPECT_FALSE(static_cast<bool>(checkCrediblePerInstruction(0, true)));
+  for (double Value : {0.0004, 0.0, -1.0}) {
+    Error E = checkCrediblePerInstruction(Value, false);
+    ASSERT_TRUE(static_cast<bool>(E));
+    bool IsSnippetFailure = false;
+    handleAllErrors(std::move(E), [&](const SnippetFailure &F) {
+      IsSnippetFailure = true;
+      EXPECT_NE(F.getMessage().find("not credible"), std::string::npos);
+    });
+    EXPECT_TRUE(IsSnippetFailure);
+  }
+}
+
+TEST(HostProbeLevelsTest, ALevelIsTheHostsOnceItRecurs) {
+  HostProbeLevels Levels(1.0);
+  EXPECT_TRUE(std::isnan(Levels.getReference().Level));
+  EXPECT_EQ(Levels.getReference().ModelLevel, 1.0);
+  Levels.add(1.30);
+  Levels.add(1.235);
+  EXPECT_TRUE(std::isnan(Levels.getReference().Level));
+  Levels.add(1.24);
+  EXPECT_NEAR(Levels.getReference().Level, 1.2375, 0.0001);
+  EXPECT_EQ(Levels.getReference().Sightings, 2u);
+  // A lower level seen once (a slowed chain, say) is not the host's.
+  Levels.add(0.9);
+  EXPECT_NEAR(Levels.getReference().Level, 1.2375, 0.0001);
+  Levels.add(NAN);
+  EXPECT_EQ(Levels.getReference().Sightings, 2u);
+}
+
+} // namespace
