@@ -2,6 +2,7 @@
 
 #include "HostInstructionProbe.h"
 #include "FunctionExecutor.h"
+#include "Interruption.h"
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -142,6 +143,14 @@ FloatingPointState CleanFloatingPointState;
   for (int Signal = 1; Signal < NSIG; ++Signal)
     if (Signal != SIGKILL && Signal != SIGSTOP)
       sigaction(Signal, &Default, nullptr);
+  // Ctrl-C and `timeout` signal the tool's whole process group: an
+  // interruption is the tool's to handle (it kills us), and a probe that
+  // died of it would be a probe lost, or a tool error when it happens twice.
+  struct sigaction Ignore = {};
+  Ignore.sa_handler = SIG_IGN;
+  for (int Signal = 1; Signal < NSIG; ++Signal)
+    if (isInterruptionSignal(Signal))
+      sigaction(Signal, &Ignore, nullptr);
   // A blocked fault signal raised by the code would kill the child.
   sigset_t None;
   sigemptyset(&None);

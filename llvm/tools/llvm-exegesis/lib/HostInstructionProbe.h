@@ -20,8 +20,9 @@
 // never runs bytes another CPU is writing; a socket pair carries requests
 // and answers, and the parent sees the child's death as the end of the
 // stream. The child closes every descriptor it inherited but its socket,
-// dies with the tool (PR_SET_PDEATHSIG), and the destructor kills and reaps
-// it: no zombie and no descriptor outlive the probe.
+// ignores the interruption signals its process group gets (the tool handles
+// them), dies with the tool (PR_SET_PDEATHSIG), and the destructor kills and
+// reaps it: no zombie and no descriptor outlive the probe.
 //
 // The probed code is a complete function called as `void F(char *Scratch)`
 // with a scratch buffer of ScratchMemorySize bytes, as the measured function

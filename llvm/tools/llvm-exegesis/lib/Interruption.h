@@ -18,9 +18,14 @@
 //
 // The handler only does its work on the thread that installed it (the one
 // that runs benchmarks): delivered to another thread (the subprocess
-// watchdog's), it forwards the signal there. A second signal, once the first
-// is being handled, ends the tool at once with the default action: a user
-// can always get out.
+// watchdog's), it forwards the signal there; in a forked child, which
+// inherits it, it does nothing (the child is the tool's to end).
+//
+// One request to stop often arrives as two signals: `timeout` and service
+// managers signal the tool and then its process group, a few microseconds
+// apart. So a signal that comes within SameRequestSeconds of the first is
+// part of the same request; only a later one (the user asking again) ends
+// the tool at once with the default action: a user can always get out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +36,9 @@
 
 namespace llvm {
 namespace exegesis {
+
+/// Signals less than this long after the first are the same request.
+constexpr double SameRequestSeconds = 1.0;
 
 /// Installs the handler for SIGINT, SIGTERM and SIGHUP, replacing LLVM's
 /// (which would remove files and end the tool), on the calling thread.
@@ -55,6 +63,11 @@ void setInterruptionHook(void (*Hook)());
 
 /// Forgets the recorded signal (for unit tests that interrupt on purpose).
 void resetInterruptionForTesting();
+
+/// Replaces the handler's clock (monotonic nanoseconds; nullptr restores
+/// CLOCK_MONOTONIC), so that tests can place a second signal in time
+/// without waiting. \p Clock must be async-signal-safe.
+void setInterruptionClockForTesting(long long (*Clock)());
 
 } // namespace exegesis
 } // namespace llvm

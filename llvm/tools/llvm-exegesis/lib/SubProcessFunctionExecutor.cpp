@@ -532,6 +532,22 @@ struct ChildOutcome {
   bool TimedOut = false;
 };
 
+/// Signals a process group gets from outside: an interruption (Ctrl-C, a
+/// hangup, `timeout`), job control (Ctrl-Z, `fg`, and the SIGCONT `timeout`
+/// sends after its signal) and a terminal resize.
+bool isProcessGroupSignal(int Signal) {
+  switch (Signal) {
+  case SIGCONT:
+  case SIGTSTP:
+  case SIGTTIN:
+  case SIGTTOU:
+  case SIGWINCH:
+    return true;
+  default:
+    return isInterruptionSignal(Signal);
+  }
+}
+
 Expected<ChildOutcome> waitForChild(ChildProcess &Child, Watchdog &Dog) {
   pid_t Pid = Child.getPid();
   ChildOutcome Outcome;
@@ -579,10 +595,12 @@ Expected<ChildOutcome> waitForChild(ChildProcess &Child, Watchdog &Dog) {
       ptrace(PTRACE_CONT, Pid, nullptr, nullptr);
       continue;
     }
-    // Ctrl-C reaches the whole process group: the tool's own handler ends
-    // the child, which must not report it as the snippet's signal.
+    // What the terminal, the shell or a supervisor sends the tool's process
+    // group reaches the child too. It is not the snippet's doing: the child
+    // goes on without it (an interruption of the tool ends the child from
+    // the tool's handler).
     siginfo_t StopInfo = {};
-    if (isInterruptionSignal(WSTOPSIG(Status)) &&
+    if (isProcessGroupSignal(WSTOPSIG(Status)) &&
         ptrace(PTRACE_GETSIGINFO, Pid, nullptr, &StopInfo) == 0 &&
         (StopInfo.si_code == SI_KERNEL ||
          (StopInfo.si_code <= 0 && StopInfo.si_pid != Pid))) {

@@ -141,6 +141,20 @@ TEST(HostInstructionProbeTest, ChildDeathIsReported) {
   EXPECT_EQ(Probe.getNumChildrenStarted(), 3u);
 }
 
+TEST(HostInstructionProbeTest, TheChildLeavesAnInterruptionToTheTool) {
+  // Ctrl-C and `timeout` reach the whole process group, the child too.
+  HostInstructionProbe Probe(Timeout);
+  EXPECT_EQ(probe(Probe, Ret).Kind, Outcome::Returned);
+  pid_t Child = Probe.getChildPid();
+  for (int Signal : {SIGINT, SIGTERM, SIGHUP}) {
+    kill(Child, Signal);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(probe(Probe, Ret).Kind, Outcome::Returned) << Signal;
+    EXPECT_EQ(Probe.getChildPid(), Child) << Signal;
+  }
+  EXPECT_EQ(Probe.getNumChildrenStarted(), 1u);
+}
+
 TEST(HostInstructionProbeTest, TooLargeCodeIsAnError) {
   HostInstructionProbe Probe(Timeout);
   Expected<ProbeResult> R =
