@@ -67,6 +67,16 @@ int main(int Argc, char **Argv) {
                << format("%+.2f%%",
                          100 * (PerInstruction / M.TruePerInstruction - 1))
                << ", expected " << M.ExpectedVerdict;
+      // The recording tool's own decision, which the replay must repeat as
+      // long as the rules are those it recorded under.
+      if (std::isfinite(M.RecordedCycles)) {
+        bool Same = M.RecordedVerdict == getVerdictName(J.Verdict) &&
+                    std::fabs(J.Cycles - M.RecordedCycles) <=
+                        1e-9 * std::fabs(M.RecordedCycles);
+        outs() << (Same ? "; as recorded"
+                        : "; recorded " + std::to_string(M.RecordedCycles) +
+                              " " + M.RecordedVerdict);
+      }
       for (const std::string &W : Warnings)
         outs() << "; " << W;
       outs() << "\n";

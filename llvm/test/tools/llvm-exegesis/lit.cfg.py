@@ -17,6 +17,10 @@ config.environment["PATH"] = os.pathsep.join(path)
 config.substitutions.append(("%exegesis_src", config.exegesis_source_dir))
 config.substitutions.append(
     ("%exegesis_tool", os.path.join(config.exegesis_tools_dir, "llvm-exegesis")))
+# The replay of recorded time-based traces (bench/traces).
+config.substitutions.append(
+    ("%replay-traces", os.path.join(os.path.dirname(config.exegesis_tools_dir),
+                                    "bench", "replay-traces")))
 config.substitutions.append(
     ("%upstream-llvm-exegesis",
      os.path.join(config.llvm_tools_dir, "llvm-exegesis")))

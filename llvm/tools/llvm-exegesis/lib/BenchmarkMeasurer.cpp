@@ -78,6 +78,17 @@ BenchmarkMeasurer::create(const LLVMState &State,
     return measureError("The inprocess execution mode does not support "
                         "benchmark core pinning.");
   std::unique_ptr<BenchmarkMeasurer> M(new BenchmarkMeasurer(State, Options));
+  // Traces are of time-based measurements only: refuse where none is taken
+  // rather than leave an empty file.
+  if (!Options.TimeSamplesFile.empty() &&
+      (Options.UseDummyPerfCounters || Options.Mode == BenchmarkMode::Uops ||
+       Options.CycleCounter == CycleCounterKind::Hardware))
+    return measureError("-time-samples-file records time-based "
+                        "measurements, and this run takes none (" +
+                        Twine(Options.Mode == BenchmarkMode::Uops
+                                  ? "uops mode counts micro-ops"
+                                  : "no time-based cycle counter") +
+                        ")");
 
   if (Options.UseDummyPerfCounters) {
     M->Counters.push_back({"", M->makeExecutor(CounterSpec{})});
@@ -172,6 +183,11 @@ BenchmarkMeasurer::create(const LLVMState &State,
     return E;
   }
   M->TimeCounterName = CounterName;
+  if (!M->TimeBased && !Options.TimeSamplesFile.empty())
+    return measureError("-time-samples-file records time-based "
+                        "measurements, and cycles are counted by hardware "
+                        "event " +
+                        CounterName + " here (-cycle-counter=time-based)");
   if (!M->TimeBased)
     M->CounterDescription = "cycles counted by hardware event " + CounterName;
   if (M->TimeBased && !Options.TimeSamplesFile.empty())
