@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/BenchmarkRunOptions.h"
 #include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/Format.h"
@@ -19,17 +18,6 @@
 
 using namespace llvm;
 using namespace llvm::exegesis;
-
-/// The options a trace was sampled under, for the account of warnings.
-static BenchmarkRunOptions optionsOf(const SamplingRules &Rules) {
-  BenchmarkRunOptions Options;
-  Options.RepeatCount = Rules.RepeatCount;
-  Options.Aggregation = Rules.Aggregation;
-  Options.SettleTolerance = Rules.SettleTolerance;
-  Options.SettleAgreeingRuns = Rules.SettleAgreeingRuns;
-  Options.SettleTimeLimitSeconds = Rules.SettleTimeLimitSeconds;
-  return Options;
-}
 
 int main(int Argc, char **Argv) {
   if (Argc < 2) {
@@ -53,8 +41,8 @@ int main(int Argc, char **Argv) {
           M.Instructions ? J.Cycles / double(M.Instructions) : J.Cycles;
       TimeBasedSamplingReport Report;
       Report.Judgement = J;
-      std::vector<std::string> Warnings = getSamplingWarnings(
-          Report, optionsOf(M.Trace.Rules), M.Trace.Rules.EmptySnippet);
+      std::vector<std::string> Warnings =
+          getSamplingWarnings(Report, M.Trace.Rules);
       outs() << "  " << StringRef(M.Benchmark).take_front(40) << " ["
              << M.Variant << "]: " << format("%.4f", PerInstruction) << " "
              << getVerdictName(J.Verdict)

@@ -300,6 +300,12 @@ Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
   return Error::success();
 }
 
+SamplingRules BenchmarkMeasurer::samplingRules(bool EmptySnippet) const {
+  SamplingRules Rules = SamplingRules::fromOptions(Options);
+  Rules.EmptySnippet = EmptySnippet;
+  return Rules;
+}
+
 /// What one call of \p F executes (nothing for a missing twin).
 static RunLength runLengthOf(const AssembledFunction &F) {
   return {F.NumExecutedInstructions, F.NumSnippetRepetitions};
@@ -600,7 +606,8 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
         return E;
     Doubtful.push_back(
         TimeBased &&
-        !getSamplingWarnings(LastSampling, Options, EmptySnippet).empty());
+        !getSamplingWarnings(LastSampling, samplingRules(EmptySnippet))
+             .empty());
     bool HasValue = !(*Measured)->Measures.empty();
     FirstKeyValues.push_back(
         HasValue ? (*Measured)->Measures[0].PerInstructionValue : NAN);
@@ -665,8 +672,9 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
 
   std::string Description = CounterDescription;
   if (TimeBased)
-    Description = describeSampling(LastSampling, TimeCounterName, Options,
-                                   Code.Key.Instructions.empty());
+    Description =
+        describeSampling(LastSampling, TimeCounterName,
+                         samplingRules(EmptySnippet), Options.SamplingDetails);
   else if (MiddleHalf && !Description.empty())
     Description += ", fixed costs cancelled by differencing runs of N and 2N "
                    "instructions";

@@ -111,6 +111,8 @@ private:
                             ArrayRef<const AssembledFunction *> Functions,
                             const FaultLocation &Fault) const;
 
+  /// The rules time-based measurements are sampled under.
+  SamplingRules samplingRules(bool EmptySnippet) const;
   /// Opens -time-samples-file and writes its header.
   Error openTimeSamplesFile();
   /// Writes the trace of the last time-based measurement (variant

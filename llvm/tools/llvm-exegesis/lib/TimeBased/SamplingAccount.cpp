@@ -10,16 +10,16 @@ namespace llvm {
 namespace exegesis {
 
 /// Whether the user asked for one run (-settle-time-limit=0).
-static bool oneRunByRequest(const BenchmarkRunOptions &Options) {
+static bool oneRunByRequest(const SamplingRules &Options) {
   return Options.Aggregation == ResultAggregationMode::Min &&
          Options.SettleTimeLimitSeconds == 0;
 }
 
 std::vector<std::string>
 getSamplingWarnings(const TimeBasedSamplingReport &Report,
-                    const BenchmarkRunOptions &Options, bool EmptySnippet) {
+                    const SamplingRules &Options) {
   std::vector<std::string> Warnings;
-  if (EmptySnippet)
+  if (Options.EmptySnippet)
     return Warnings;
   const SamplingJudgement &J = Report.Judgement;
   std::string Text;
@@ -56,7 +56,7 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
 /// The one-sentence account.
 static void describeBriefly(raw_ostream &OS,
                             const TimeBasedSamplingReport &Report,
-                            const BenchmarkRunOptions &Options) {
+                            const SamplingRules &Options) {
   const SamplingJudgement &J = Report.Judgement;
   switch (J.Verdict) {
   case SamplingVerdict::Settled:
@@ -90,7 +90,7 @@ static void describeBriefly(raw_ostream &OS,
 /// The full account, for -sampling-details.
 static void describeFully(raw_ostream &OS,
                           const TimeBasedSamplingReport &Report,
-                          const BenchmarkRunOptions &Options) {
+                          const SamplingRules &Options) {
   const SamplingJudgement &J = Report.Judgement;
   OS << "verdict " << getVerdictName(J.Verdict) << "; calibrated against "
      << "chains of " << Report.Plan.ChainLength << " dependent adds, "
@@ -166,8 +166,8 @@ static void describeFully(raw_ostream &OS,
 
 std::string describeSampling(const TimeBasedSamplingReport &Report,
                              StringRef CounterName,
-                             const BenchmarkRunOptions &Options,
-                             bool EmptySnippet) {
+                             const SamplingRules &Options, bool Details) {
+  bool EmptySnippet = Options.EmptySnippet;
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "time-based cycles (" << CounterName << ", "
@@ -175,12 +175,11 @@ std::string describeSampling(const TimeBasedSamplingReport &Report,
      << " ticks per cycle, N and 2N differenced): ";
   if (EmptySnippet)
     OS << "empty snippet, 0 by construction";
-  else if (Options.SamplingDetails)
+  else if (Details)
     describeFully(OS, Report, Options);
   else
     describeBriefly(OS, Report, Options);
-  for (const std::string &Warning :
-       getSamplingWarnings(Report, Options, EmptySnippet))
+  for (const std::string &Warning : getSamplingWarnings(Report, Options))
     OS << "; " << Warning;
   return Text;
 }

@@ -13,8 +13,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGACCOUNT_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGACCOUNT_H
 
-#include "../BenchmarkRunOptions.h"
 #include "TimeBasedSampler.h"
+#include "TimeBasedTrace.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -22,17 +22,16 @@ namespace llvm {
 namespace exegesis {
 
 /// The account of \p Report, measured with time counter \p CounterName
-/// under \p Options; \p EmptySnippet: the value is 0 by construction.
+/// under \p Rules; \p Details: the full account (-sampling-details).
 std::string describeSampling(const TimeBasedSamplingReport &Report,
-                             StringRef CounterName,
-                             const BenchmarkRunOptions &Options,
-                             bool EmptySnippet);
+                             StringRef CounterName, const SamplingRules &Rules,
+                             bool Details);
 
-/// The warnings of \p Report, each a clause starting with "warning:"
-/// (empty: the value is clean).
+/// The warnings of \p Report, sampled under \p Rules, each a clause
+/// starting with "warning:" (empty: the value is clean).
 std::vector<std::string>
 getSamplingWarnings(const TimeBasedSamplingReport &Report,
-                    const BenchmarkRunOptions &Options, bool EmptySnippet);
+                    const SamplingRules &Rules);
 
 } // namespace exegesis
 } // namespace llvm

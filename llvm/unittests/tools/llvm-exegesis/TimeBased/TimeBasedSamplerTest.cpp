@@ -102,7 +102,7 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                const BenchmarkRunOptions &Options, unsigned &Runs,
                std::function<double(unsigned, unsigned)> Probe = nullptr,
                HostProbeReference Reference = HostProbeReference(),
-               bool RecordTrace = false) {
+               bool RecordTrace = false, bool EmptySnippet = false) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -116,7 +116,7 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
   TimeBasedSampler Sampler(TT, Chains, Options, nullptr, Reference,
                            RecordTrace);
   Expected<std::optional<TimeBasedMeasurement>> M =
-      Sampler.measure({Batch}, /*Differencing=*/true, /*EmptySnippet=*/false,
+      Sampler.measure({Batch}, /*Differencing=*/true, EmptySnippet,
                       [&](const ExecutorBatch &B, unsigned Rounds,
                           unsigned Calls, const SamplingStopRule *Stop) {
                         return Executor.run(B, Rounds, Calls, Stop);
@@ -341,27 +341,15 @@ TEST(TimeBasedSamplerTest, AReplayOfItsTraceDecidesAsTheSamplerDid) {
 }
 
 TEST(TimeBasedSamplerTest, AnEmptySnippetIsZeroWhateverTheSamples) {
-  // Every sample unusable (the 2N function no faster than the N one), as
+  // Every sample unusable (the 2N function no slower than the N one), as
   // an empty snippet's often are: still 0, not an error.
-  Triple TT("x86_64-unknown-linux-gnu");
-  CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
-  ExecutableFunction Short =
-      cantFail(ExecutableFunction::fromCode(x86code::Ret));
-  ExecutableFunction Long =
-      cantFail(ExecutableFunction::fromCode(x86code::Ret));
-  ExecutorBatch Batch;
-  Batch.Run = {&Short, &Long};
-  Batch.Assembled = {nullptr, nullptr};
-  ScriptedExecutor Executor([](unsigned, unsigned) { return -1.0; });
   BenchmarkRunOptions Options = sweepLikeOptions();
   Options.SettleTimeLimitSeconds = 0;
-  TimeBasedSampler Sampler(TT, Chains, Options, nullptr, HostProbeReference());
+  unsigned Runs = 0;
   Expected<std::optional<TimeBasedMeasurement>> M =
-      Sampler.measure({Batch}, /*Differencing=*/true, /*EmptySnippet=*/true,
-                      [&](const ExecutorBatch &B, unsigned Rounds,
-                          unsigned Calls, const SamplingStopRule *Stop) {
-                        return Executor.run(B, Rounds, Calls, Stop);
-                      });
+      sampleScripted([](unsigned, unsigned) { return -1.0; }, Options, Runs,
+                     nullptr, HostProbeReference(), /*RecordTrace=*/false,
+                     /*EmptySnippet=*/true);
   ASSERT_TRUE(static_cast<bool>(M)) << toString(M.takeError());
   EXPECT_EQ((*M)->Cycles, 0.0);
 }

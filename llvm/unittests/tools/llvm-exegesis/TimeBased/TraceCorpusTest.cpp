@@ -9,7 +9,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/BenchmarkRunOptions.h"
 #include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/FileSystem.h"
@@ -41,15 +40,9 @@ std::vector<std::string> corpusFiles() {
 
 std::vector<std::string> warningsOf(const RecordedMeasurement &M,
                                     const SamplingJudgement &J) {
-  BenchmarkRunOptions Options;
-  Options.RepeatCount = M.Trace.Rules.RepeatCount;
-  Options.Aggregation = M.Trace.Rules.Aggregation;
-  Options.SettleTolerance = M.Trace.Rules.SettleTolerance;
-  Options.SettleAgreeingRuns = M.Trace.Rules.SettleAgreeingRuns;
-  Options.SettleTimeLimitSeconds = M.Trace.Rules.SettleTimeLimitSeconds;
   TimeBasedSamplingReport Report;
   Report.Judgement = J;
-  return getSamplingWarnings(Report, Options, M.Trace.Rules.EmptySnippet);
+  return getSamplingWarnings(Report, M.Trace.Rules);
 }
 
 TEST(TraceCorpusTest, EveryTraceGivesItsTruthAndVerdict) {
