@@ -153,12 +153,12 @@ import re, sys
 from collections import Counter
 kinds = Counter()
 for info in re.findall(r"^info:\s*'(.*)'$", open(sys.argv[1]).read(), re.M):
-    m = re.search(r": run (\d+) settled", info)
+    m = re.search(r": settled in (\d+) runs?", info)
     if m:
         kinds["in run 1" if m.group(1) == "1" else "in a later run"] += 1
-    elif "no run settled" in info or "no two settled" in info:
+    elif ": not settled in " in info:
         kinds["not within -settle-time-limit"] += 1
-    elif "one run (-settle-time-limit=0)" in info:
+    elif ": one run by request" in info:
         kinds["one run by request"] += 1
 print("sweep values settled:",
       ", ".join(f"{k}: {v}" for k, v in kinds.most_common()))

@@ -122,7 +122,9 @@ public:
   /// probe (CycleEstimator.h) reads on a core no other thread shares, as the
   /// scheduling model of the CPU has it: at least 1 (each add extends its
   /// own chain), more where fewer than four adds issue per cycle. NaN where
-  /// unknown (no scheduling model, a target without the probe).
+  /// unknown (no scheduling model, a target without the probe). A hint for
+  /// -sampling-details only: real cores differ from their models (Zen 1
+  /// reads 1.235 where its model says 1), so it never decides anything.
   virtual double getExpectedProbeGroupCycles(const LLVMState &) const {
     return NAN;
   }

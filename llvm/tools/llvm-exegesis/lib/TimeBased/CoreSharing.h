@@ -14,10 +14,10 @@
 // CoreSharingTolerance above it (or CoreSharingLowTolerance below) was taken
 // while the core was shared and is left out of the measurement. The level is
 // found among the samples themselves, so a core without SMT keeps every
-// sample. A sibling busy throughout leaves only its own level to recur; where
-// the scheduling model tells what an unshared core reads, a level more than
-// CoreSharingBusyMargin above that is taken for a neighbour's (see
-// TimeBasedSampler).
+// sample. A sibling busy throughout leaves only its own level to recur; a
+// level more than CoreSharingBusyMargin above the one this host showed
+// elsewhere (earlier measurements, the other CPUs) is taken for a
+// neighbour's (see SamplingJudge.h and HostProbeLevels.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,11 +66,11 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles,
                          ArrayRef<double> TicksPerCycle, double Tolerance,
                          size_t MinRecurrences);
 
-/// How far above the level the scheduling model expects of an unshared
-/// core (ExegesisTarget::getExpectedProbeGroupCycles) the quiet level found
-/// may lie before it counts as the level of a core shared throughout: the
-/// quiet level reads 1.02-1.03 where 1 is expected (Zen 3, Zen 4), a
-/// neighbour busy for a whole measurement 1.15-1.97.
+/// How far above the host's level (the lowest this invocation saw recur, or
+/// the other CPUs read) the quiet level found may lie before it counts as
+/// the level of a core shared throughout: quiet levels of one host agree
+/// within a few percent (1.02-1.08 on our Zen 3 and Zen 4 guests), a
+/// neighbour busy for a whole measurement read 1.15-1.97.
 inline constexpr double CoreSharingBusyMargin = 0.1;
 /// The share of all probe readings that must recur at the quiet level: on
 /// our Zen 3 guest at its busiest, 9% of the samples read it, 2.5% lay

@@ -60,9 +60,9 @@ static void describeBriefly(raw_ostream &OS,
   const SamplingJudgement &J = Report.Judgement;
   switch (J.Verdict) {
   case SamplingVerdict::Settled:
-    OS << "settled";
-    if (J.SettledRuns > 1 || Options.SettleAgreeingRuns > 1)
-      OS << ", " << std::max(1u, Options.SettleAgreeingRuns) << " runs agree";
+    OS << "settled in " << J.Runs << (J.Runs == 1 ? " run" : " runs");
+    if (Options.SettleAgreeingRuns > 1)
+      OS << ", " << Options.SettleAgreeingRuns << " agree";
     OS << " (" << J.AgreeingSamples << " of " << J.GroupOf << " samples";
     break;
   case SamplingVerdict::Unsettled:

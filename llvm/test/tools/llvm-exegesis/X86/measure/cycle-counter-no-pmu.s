@@ -9,7 +9,7 @@
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=time-based | FileCheck %s
-# CHECK: info: 'time-based cycles ({{rdtsc|msr/tsc/|task-clock}}, {{[0-9.]+}} ticks per cycle, N and 2N differenced): {{settled, 2 runs agree \([0-9]+ of [0-9]+ samples(; [0-9]+ of [0-9]+ left out as core-shared)?\)|not settled in [0-9]+ runs.*; warning: .*}}'
+# CHECK: info: 'time-based cycles ({{rdtsc|msr/tsc/|task-clock}}, {{[0-9.]+}} ticks per cycle, N and 2N differenced): {{settled in [0-9]+ runs, 2 agree \([0-9]+ of [0-9]+ samples(; [0-9]+ of [0-9]+ left out as core-shared)?\)|not settled in [0-9]+ runs.*; warning: .*}}'
 #
 # -sampling-details gives the full account instead.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -sampling-details | FileCheck %s --check-prefix=DETAILS
