@@ -83,6 +83,9 @@ static std::vector<double> blockRatios(ArrayRef<int64_t> Short,
 /// the chains disagree) and the probe's ticks per group.
 struct CallCalibration {
   std::vector<double> TicksPerCycle;
+  /// Before the blocks whose chains disagree were left out: good enough to
+  /// size the sampling by.
+  std::vector<double> RawTicksPerCycle;
   std::vector<double> ProbeTicks;
   std::vector<bool> Inconsistent;
 };
@@ -105,6 +108,7 @@ static CallCalibration calibrationOfCall(const TraceCall &Call,
   for (size_t B = 0; B < C.TicksPerCycle.size(); ++B)
     FixedCosts.push_back(2.0 * double(ShortMinima[B]) - double(LongMinima[B]));
   double Typical = FixedCosts.empty() ? 0 : medianOf(FixedCosts);
+  C.RawTicksPerCycle = C.TicksPerCycle;
   C.Inconsistent.assign(C.TicksPerCycle.size(), false);
   // Of fewer than three blocks none can be told to be the odd one.
   for (size_t B = 0; FixedCosts.size() >= 3 && B < C.TicksPerCycle.size(); ++B)
@@ -192,6 +196,19 @@ std::vector<double> costsOfRun(const TimeBasedTrace &Trace,
   // Each function's least disturbed window, at the run's typical clock.
   double TicksPerCycle = aggregateTimeBasedSamples(
       samplesOfRun(Trace, Run).TicksPerCycle, ResultAggregationMode::Min);
+  if (!(TicksPerCycle > 0)) {
+    // Chains too disturbed to trust a sample by (CPUID's hypervisor exits
+    // beside them) still tell the costs roughly.
+    std::vector<double> Raw;
+    for (const TraceCall &Call : Run.Calls) {
+      CallCalibration C = calibrationOfCall(
+          Call, Trace.BatchFunctions[Call.Batch], Run.Plan);
+      Raw.insert(Raw.end(), C.RawTicksPerCycle.begin(),
+                 C.RawTicksPerCycle.end());
+    }
+    TicksPerCycle =
+        aggregateTimeBasedSamples(Raw, ResultAggregationMode::Min);
+  }
   std::vector<double> Costs;
   for (const TraceCall &Call : Run.Calls)
     for (unsigned F = 0; F < Trace.BatchFunctions[Call.Batch]; ++F)
