@@ -144,6 +144,14 @@ constexpr StringLiteral SpecExampleYaml =
     "assembled_snippet: 48B900000000000000004801C94801C94801C94801C9C3\n"
     "...\n";
 
+/// The spec's example with the first \p From replaced by \p To.
+std::string specExampleWith(StringRef From, StringRef To) {
+  std::string Text = SpecExampleYaml.str();
+  size_t Pos = Text.find(From);
+  EXPECT_NE(Pos, std::string::npos) << From.str();
+  return Text.replace(Pos, From.size(), To.str());
+}
+
 TEST_F(BenchmarkResultTest, WritesUpstreamLayout) {
   EXPECT_EQ(write(specExample()), SpecExampleYaml);
 }
@@ -489,10 +497,7 @@ TEST_F(BenchmarkResultTest, OursInputIsWhatTheWriterProduces) {
 TEST_F(BenchmarkResultTest, ReadErrorsSayWhereAndWhat) {
   std::string Good = SpecExampleYaml.str();
   auto With = [&](StringRef From, StringRef To) {
-    std::string Text = Good;
-    size_t Pos = Text.find(From);
-    EXPECT_NE(Pos, std::string::npos) << From.str();
-    return Text.replace(Pos, From.size(), To.str());
+    return specExampleWith(From, To);
   };
   const std::pair<std::string, std::string> Cases[] = {
       {With("'ADD64rr RCX RCX RCX'", "'ADD64rx RCX RCX RCX'"),
@@ -570,10 +575,7 @@ TEST_F(BenchmarkResultTest, ReadErrorsSayWhereAndWhat) {
 TEST_F(BenchmarkResultTest, SkipsDocumentsNamingUnknownOpcodesOrRegisters) {
   std::string Good = SpecExampleYaml.str();
   auto With = [&](StringRef From, StringRef To) {
-    std::string Text = Good;
-    size_t Pos = Text.find(From);
-    EXPECT_NE(Pos, std::string::npos) << From.str();
-    return Text.replace(Pos, From.size(), To.str());
+    return specExampleWith(From, To);
   };
   std::string Text = Good +
                      With("'ADD64rr RCX RCX RCX'", "'ADD64rrr RCX RCX RCX'") +
