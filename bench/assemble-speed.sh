@@ -22,9 +22,10 @@ K_UPSTREAM=${K_UPSTREAM:-50}
 K_OURS=${K_OURS:-500}
 RUNS=${RUNS:-3}
 
-for Tool in "$OURS" "$BENCH" "$UPSTREAM"; do
-  [[ -x $Tool ]] || { echo "error: no executable '$Tool' (build first)" >&2; exit 1; }
-done
+source bench/needs.sh
+bench_needs_built "$OURS"
+bench_needs_built "$BENCH"
+bench_needs_upstream "$UPSTREAM"
 
 "$BENCH"
 

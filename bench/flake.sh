@@ -43,20 +43,15 @@ default_tests=(X86/measure X86/latency X86/memory X86/interrupt
                X86/opcodes/measure-shadow-stack.test)
 read -r -a tests <<<"${FLAKE_TESTS:-${default_tests[*]}}"
 
+source "$here/bench/needs.sh"
 if [[ ! -f $suite/lit.site.cfg.py ]]; then
-  echo "flake: no configured lit suite in '$suite' (build first:" \
-       "ninja -C $build)" >&2
-  exit 1
+  echo "flake: no configured lit suite in '$suite': build it with ./dev test" \
+       "(or BUILD_DIR=$build ./dev test)" >&2
+  exit 2
 fi
-if [[ ! -x $lit ]]; then
-  echo "flake: lit not found at '$lit' (Debian package llvm-22-tools)" >&2
-  exit 1
-fi
-if [[ $load -gt 0 ]] && ! command -v stress-ng >/dev/null; then
-  echo "flake: needs stress-ng to load the CPUs (Debian package stress-ng)," \
-       "or FLAKE_LOAD=0 to run unloaded" >&2
-  exit 1
-fi
+bench_needs "$lit" llvm-22-tools
+# FLAKE_LOAD=0 runs unloaded, without stress-ng.
+[[ $load -eq 0 ]] || bench_needs stress-ng stress-ng
 
 # lit runs the built suite (its site configuration lives in the build tree);
 # --filter picks the tests by path.

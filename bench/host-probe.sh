@@ -17,11 +17,9 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 tools=("${1:-$here/build/bin/llvm-exegesis}")
 [[ $# -ge 2 ]] && tools+=("$2")
 sample=${SAMPLE:-600}
+source "$here/bench/needs.sh"
 for tool in "${tools[@]}"; do
-  if [[ ! -x $tool ]]; then
-    echo "host-probe: '$tool' is not an executable (build it first)" >&2
-    exit 1
-  fi
+  bench_needs_built "$tool"
 done
 
 work=$(mktemp -d)

@@ -35,19 +35,11 @@ case $scope in
          "full)" >&2
     exit 1 ;;
 esac
-for tool in "$ours" "$upstream"; do
-  if [[ ! -x $tool ]]; then
-    echo "measured-sweep-vs-upstream: '$tool' is not an executable (build" \
-         "ours, or install Debian's llvm-22 for upstream's)" >&2
-    exit 1
-  fi
-done
-for need in /usr/bin/time python3; do
-  if ! command -v "$need" > /dev/null; then
-    echo "measured-sweep-vs-upstream: needs $need" >&2
-    exit 1
-  fi
-done
+source "$here/bench/needs.sh"
+bench_needs_built "$ours"
+bench_needs_upstream "$upstream"
+bench_needs /usr/bin/time time
+bench_needs python3 python3
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -9,6 +9,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 tool=${1:-$here/build/bin/llvm-exegesis}
 shift || true
+source "$here/bench/needs.sh"
+bench_needs_built "$tool"
 
 # opcode expected-cycles
 reference=(

@@ -29,17 +29,10 @@ upstream=${3:-/usr/lib/llvm-22/bin/llvm-exegesis}
 triple=${TRIPLE:-x86_64-unknown-linux-gnu}
 runs=${RUNS:-3}
 
-for tool in "$ours" "$upstream"; do
-  if [[ ! -x $tool ]]; then
-    echo "prepare-snippet-vs-upstream: '$tool' is not an executable (build" \
-         "ours, or install Debian's llvm-22 for upstream's)" >&2
-    exit 1
-  fi
-done
-if ! command -v python3 > /dev/null; then
-  echo "prepare-snippet-vs-upstream: needs python3" >&2
-  exit 1
-fi
+source "$here/bench/needs.sh"
+bench_needs_built "$ours"
+bench_needs_upstream "$upstream"
+bench_needs python3 python3
 if [[ ! $runs =~ ^[1-9][0-9]*$ ]]; then
   echo "prepare-snippet-vs-upstream: RUNS='$runs' is not a positive count" >&2
   exit 1

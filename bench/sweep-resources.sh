@@ -13,15 +13,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 tool=${1:-$here/build/bin/llvm-exegesis}
 shift || true
-if [[ ! -x $tool ]]; then
-  echo "sweep-resources: '$tool' is not an executable (build it first)" >&2
-  exit 1
-fi
-if [[ ! -x /usr/bin/time ]]; then
-  echo "sweep-resources: needs GNU time (/usr/bin/time, Debian package" \
-       "'time')" >&2
-  exit 1
-fi
+source "$here/bench/needs.sh"
+bench_needs_built "$tool"
+bench_needs /usr/bin/time time
+bench_needs pgrep procps
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -15,17 +15,10 @@ upstream=${2:-/usr/lib/llvm-22/bin/llvm-exegesis}
 args=(-mode=latency -opcode-index=-1 -benchmark-phase=assemble-measured-code
       ${SWEEP_ARGS:-})
 
-for tool in "$ours" "$upstream"; do
-  if [[ ! -x $tool ]]; then
-    echo "sweep-speed: '$tool' is not an executable (build ours, or install" \
-         "Debian's llvm-22 for upstream's)" >&2
-    exit 1
-  fi
-done
-if [[ ! -x /usr/bin/time ]]; then
-  echo "sweep-speed: needs GNU time (/usr/bin/time, Debian package 'time')" >&2
-  exit 1
-fi
+source "$here/bench/needs.sh"
+bench_needs_built "$ours"
+bench_needs_upstream "$upstream"
+bench_needs /usr/bin/time time
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

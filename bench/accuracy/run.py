@@ -379,8 +379,13 @@ def main():
     args = parser.parse_args()
     if args.runs < 1 or args.reference_runs < 3:
         fail("--runs must be at least 1 and --reference-runs at least 3")
+    # What it needs, each named with the command that provides it.
     if not os.access(args.tool, os.X_OK):
-        fail("no tool at %s (--tool)" % args.tool)
+        fail("no tool at %s: build it with ./dev test (or give --tool)" %
+             args.tool)
+    if not shutil.which(args.compiler):
+        fail("needs a C compiler, %s, for the harness (Debian package gcc): "
+             "run ./dev bench-deps (or give --compiler)" % args.compiler)
     model, flags = host_model()
     forms = (["latency"] if args.latency_only else ["throughput"]
              if args.throughput_only else ["latency", "throughput"])

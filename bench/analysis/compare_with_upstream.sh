@@ -10,6 +10,17 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 OURS=${OURS:-$(ls -t "$ROOT"/build*/bin/llvm-exegesis 2>/dev/null | head -1)}
 UPSTREAM=${UPSTREAM:-/usr/lib/llvm-22/bin/llvm-exegesis}
+# What it needs, each named with the command that provides it.
+if [ ! -x "$OURS" ]; then
+  echo "compare_with_upstream.sh: no built llvm-exegesis under $ROOT/build*: build it with ./dev test (or set OURS)" >&2
+  exit 2
+fi
+for NEED in "$UPSTREAM:llvm-22" /usr/bin/time:time "$(command -v python3 || echo python3):python3"; do
+  if [ ! -x "${NEED%:*}" ]; then
+    echo "compare_with_upstream.sh: needs ${NEED%:*} (Debian package ${NEED##*:}): run ./dev bench-deps" >&2
+    exit 2
+  fi
+done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 if [ $# -eq 0 ]; then

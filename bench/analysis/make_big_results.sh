@@ -9,6 +9,12 @@ OUT=${1:?usage: make_big_results.sh OUT.yaml [REPEAT]}
 REPEAT=${2:-3}
 UPSTREAM=${UPSTREAM:-/usr/lib/llvm-22/bin/llvm-exegesis}
 HERE=$(cd "$(dirname "$0")" && pwd)
+for NEED in "$UPSTREAM:llvm-22" "$(command -v python3 || echo python3):python3"; do
+  if [ ! -x "${NEED%:*}" ]; then
+    echo "make_big_results.sh: needs ${NEED%:*} (Debian package ${NEED##*:}): run ./dev bench-deps" >&2
+    exit 2
+  fi
+done
 RAW=$(mktemp)
 trap 'rm -f "$RAW"' EXIT
 

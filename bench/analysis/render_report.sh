@@ -2,15 +2,16 @@
 # Renders an inconsistencies report to a PNG with headless Chromium, so that
 # a person can look at it (the report is self-contained: nothing is fetched).
 #   render_report.sh REPORT.html [OUT.png] [WIDTH]
-# Needs /usr/bin/chromium (Debian's `chromium`); never installed by CI.
+# Needs /usr/bin/chromium (Debian's `chromium`, large: neither CI nor
+# ./dev bench-deps installs it; the line below says how).
 set -e
 HTML=${1:?usage: render_report.sh REPORT.html [OUT.png] [WIDTH]}
 PNG=${2:-${HTML%.html}.png}
 WIDTH=${3:-1200}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$CHROMIUM" ]; then
-  echo "render_report.sh: $CHROMIUM is not installed; nothing rendered" >&2
-  exit 0
+  echo "render_report.sh: needs $CHROMIUM (Debian package chromium): run sudo apt-get install chromium" >&2
+  exit 2
 fi
 # Tall enough for the chart of a few hundred instructions.
 HEIGHT=$(python3 -c "import re,sys; t=open(sys.argv[1]).read(); \

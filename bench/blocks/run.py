@@ -23,6 +23,7 @@ Not a test: timings depend on the machine and its load. Run by hand:
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -156,6 +157,17 @@ def main():
     parser.add_argument("--files", nargs="*",
                         help="the data files to sample (default: all)")
     args = parser.parse_args()
+    # What it needs, each named with the command that provides it.
+    if not os.access(args.tool, os.X_OK):
+        sys.exit("blocks/run.py: no tool at %s: build it with ./dev test (or "
+                 "give --tool)" % args.tool)
+    for program in ("llvm-mc-22", "llvm-objdump-22"):
+        if not shutil.which(program):
+            sys.exit("blocks/run.py: needs %s (Debian package llvm-22): run "
+                     "./dev bench-deps" % program)
+    if not os.path.isdir(args.data):
+        sys.exit("blocks/run.py: no BHive data at %s (the shared data set's "
+                 "CSV files; give --data)" % args.data)
 
     base = ["-mode=inverse_throughput", "-execution-mode=subprocess"]
     work = tempfile.mkdtemp(prefix="blocks-")

@@ -71,7 +71,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       BenchmarkFilter::MemOnly};
   Options.Filter = Filters[(Hash >> 8) & 3];
 
-  Expected<AnalysisReports> Reports = analyseBenchmarks(State, Buffer, Options);
+  Expected<AnalysisReports> Reports =
+      analyseBenchmarks(State, Buffer, Options, nulls());
   if (!Reports)
     consumeError(Reports.takeError());
   return 0;

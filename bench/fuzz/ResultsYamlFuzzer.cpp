@@ -3,9 +3,11 @@
 // Feeds arbitrary bytes to the two results-file readers: the target-only
 // pass -mode=analysis makes before it knows the target
 // (readBenchmarksTarget), and Benchmark::readYamls, which -mode=analysis
-// and -resume use. What readYamls accepts is written back to YAML and must
-// read again (-resume copies documents it read into the new file): a
-// rewritten file that does not read is a finding too.
+// and -resume use, with entries that name unknown opcodes or registers
+// skipped as they do. What readYamls accepts is written back to YAML and
+// must read again, strictly, with nothing skipped (-resume copies documents
+// it read into the new file): a rewritten file that does not read is a
+// finding too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Expected<BenchmarksTarget> Target = readBenchmarksTarget(Buffer);
   if (!Target)
     consumeError(Target.takeError());
-  Expected<std::vector<Benchmark>> Points = Benchmark::readYamls(State, Buffer);
+  std::vector<SkippedBenchmarkEntry> Skipped;
+  Expected<std::vector<Benchmark>> Points =
+      Benchmark::readYamls(State, Buffer, &Skipped);
   if (!Points) {
     consumeError(Points.takeError());
     return 0;

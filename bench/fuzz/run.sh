@@ -12,8 +12,13 @@
 #
 # Targets: SnippetFile HexSnippetFile ResultsYaml Analysis (all by default).
 # Environment: BUILD_DIR (build-fuzz), CXX (clang++-22), TIMEOUT (30: the
-# machine may be loaded), RSS_LIMIT_MB (2048), NO_BUILD=1 to run the targets
-# as built (e.g. while ninja builds something else in BUILD_DIR).
+# machine may be loaded), RSS_LIMIT_MB (2048), JOBS (ninja's -j, default 2),
+# NO_BUILD=1 to run the targets as built (e.g. while ninja builds something
+# else in BUILD_DIR).
+#
+# Needs clang-22 and libclang-rt-22-dev (libFuzzer and the sanitizer
+# runtimes) besides what ./dev test installs: `./dev fuzz SECONDS
+# [TARGET...]` installs them and runs this script.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SRC=$PWD
@@ -30,11 +35,19 @@ CXX=${CXX:-clang++-22}
 TIMEOUT=${TIMEOUT:-30}
 RSS_LIMIT_MB=${RSS_LIMIT_MB:-2048}
 
+if ! command -v "$CXX" > /dev/null; then
+  echo "run.sh: needs $CXX (Debian packages clang-22 and libclang-rt-22-dev): run ./dev fuzz $SECONDS_PER_TARGET" >&2
+  exit 2
+fi
+if ! compgen -G "/usr/lib/llvm-22/lib/clang/*/lib/*/libclang_rt.fuzzer*.a" > /dev/null; then
+  echo "run.sh: needs libFuzzer's runtime (Debian package libclang-rt-22-dev): run ./dev fuzz $SECONDS_PER_TARGET" >&2
+  exit 2
+fi
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="$CXX" -DEXEGESIS_FUZZ=ON >&2
 fi
-[ "${NO_BUILD:-}" = 1 ] || ninja -C "$BUILD_DIR" -j2 "${TARGETS[@]/%/Fuzzer}" >&2
+[ "${NO_BUILD:-}" = 1 ] || ninja -C "$BUILD_DIR" -j"${JOBS:-2}" "${TARGETS[@]/%/Fuzzer}" >&2
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
 
 TEST_DIR=llvm/test/tools/llvm-exegesis

@@ -646,6 +646,7 @@ static ResultsOutput openResults(const LLVMState &State) {
     Output.Previous = ExitOnErr(
         PreviousResults::read(State, BenchmarkFile, ModeOpt,
                               BenchmarkPhaseOpt == BenchmarkPhase::Measure));
+    printSkippedEntries(Output.Previous->getSkipped(), errs());
     if (Output.Previous->getNumDocuments())
       if (Error E = Output.Writer->write(Output.Previous->getText()))
         failRun(*Output.Writer, std::move(E));

@@ -63,11 +63,20 @@ static Error writeOutput(StringRef Path, StringRef Content) {
 
 Expected<AnalysisReports> analyseBenchmarks(const LLVMState &State,
                                             MemoryBufferRef Buffer,
-                                            const AnalysisRunOptions &Options) {
+                                            const AnalysisRunOptions &Options,
+                                            raw_ostream &Warnings) {
+  // Results files outlive LLVM releases: an entry naming an opcode renamed
+  // since costs that entry, not the analysis of the others.
+  std::vector<SkippedBenchmarkEntry> Skipped;
   Expected<std::vector<Benchmark>> AllPoints =
-      Benchmark::readYamls(State, Buffer);
+      Benchmark::readYamls(State, Buffer, &Skipped);
   if (!AllPoints)
     return AllPoints.takeError();
+  printSkippedEntries(Skipped, Warnings);
+  if (AllPoints->empty() && !Skipped.empty())
+    return makeError("'" + Options.BenchmarksFile +
+                     "': every benchmark entry was skipped, none is left to "
+                     "analyse");
 
   std::vector<Benchmark> Points;
   for (Benchmark &B : *AllPoints) {
@@ -134,7 +143,7 @@ Error runAnalysis(const AnalysisRunOptions &Options) {
                      "-mtriple/-mcpu analyses for another target)");
   }
   Expected<AnalysisReports> Reports =
-      analyseBenchmarks(**State, (*Buffer)->getMemBufferRef(), Options);
+      analyseBenchmarks(**State, (*Buffer)->getMemBufferRef(), Options, errs());
   if (!Reports)
     return Reports.takeError();
   // Both reports are built before either is written: an error leaves no

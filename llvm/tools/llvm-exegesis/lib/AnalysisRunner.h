@@ -15,6 +15,7 @@
 #include "Clustering.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
+#include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
 
@@ -65,11 +66,15 @@ struct AnalysisReports {
 /// reports: reads the results of \p Buffer with \p State, filters,
 /// clusters and builds the reports that \p Options asks for (a report whose
 /// file name is empty stays empty; BenchmarksFile names the input in
-/// errors that are not the YAML reader's).
+/// errors that are not the YAML reader's). Entries that name an opcode or
+/// register \p State does not know are left out, with upstream's warnings
+/// on \p Warnings (see printSkippedEntries), and the rest is analysed.
 Expected<AnalysisReports> analyseBenchmarks(const LLVMState &State,
                                             MemoryBufferRef Buffer,
-                                            const AnalysisRunOptions &Options);
+                                            const AnalysisRunOptions &Options,
+                                            raw_ostream &Warnings);
 
+/// Warnings (skipped entries) go to stderr.
 Error runAnalysis(const AnalysisRunOptions &Options);
 
 } // namespace exegesis

@@ -17,8 +17,20 @@ static constexpr StringLiteral ImmediatePrefix = "i_0x";
 static constexpr StringLiteral FPImmediatePrefix = "f_";
 static constexpr StringLiteral InvalidOperandText = "INVALID";
 
+char UnknownToTargetError::ID;
+
+UnknownToTargetError::UnknownToTargetError(Kind K, StringRef Name,
+                                           const Twine &Message)
+    : K(K), Name(Name.str()), Message(Message.str()) {}
+
 static Error makeError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
+}
+
+static Error makeUnknownRegisterError(StringRef Name) {
+  return make_error<UnknownToTargetError>(
+      UnknownToTargetError::Kind::Register, Name,
+      "No register with name '" + Name + "'");
 }
 
 static bool isKnownRegister(const LLVMState &State, MCRegister Reg) {
@@ -108,7 +120,8 @@ static Expected<MCOperand> readOperand(const LLVMState &State,
                      "operand (e.g. an expression) that has no textual form");
   if (std::optional<MCRegister> Reg = State.getRegisterByName(Token))
     return MCOperand::createReg(*Reg);
-  return makeError("unknown register or operand '" + Token + "'");
+  // Every other operand form has a prefix: this is a register's name.
+  return makeUnknownRegisterError(Token);
 }
 
 Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text) {
@@ -118,7 +131,9 @@ Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text) {
     return makeError("empty instruction, expected an opcode name");
   std::optional<unsigned> Opcode = State.getOpcodeByName(Tokens[0]);
   if (!Opcode)
-    return makeError("unknown opcode '" + Tokens[0] + "'");
+    return make_error<UnknownToTargetError>(
+        UnknownToTargetError::Kind::Opcode, Tokens[0],
+        "No opcode with name '" + Tokens[0] + "'");
   MCInst Inst;
   Inst.setOpcode(*Opcode);
   for (StringRef Token : ArrayRef(Tokens).drop_front()) {
@@ -133,10 +148,11 @@ Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text) {
   unsigned Want = Desc.getNumOperands();
   unsigned Got = Inst.getNumOperands();
   if (Desc.isVariadic() ? Got < Want : Got != Want)
-    return makeError(Twine(Tokens[0]) + " takes " +
-                     (Desc.isVariadic() ? "at least " : "") + Twine(Want) +
-                     " operand" + (Want == 1 ? "" : "s") + ", got " +
-                     Twine(Got));
+    return make_error<UnknownToTargetError>(
+        UnknownToTargetError::Kind::OperandCount, Tokens[0],
+        Twine(Tokens[0]) + " takes " + (Desc.isVariadic() ? "at least " : "") +
+            Twine(Want) + " operand" + (Want == 1 ? "" : "s") + ", got " +
+            Twine(Got));
   return Inst;
 }
 
@@ -158,7 +174,7 @@ Expected<RegisterValue> registerValueFromText(const LLVMState &State,
                      "', expected <REG>=0x<HEX>");
   std::optional<MCRegister> Reg = State.getRegisterByName(Name);
   if (!Reg)
-    return makeError("unknown register '" + Name + "' in '" + Text + "'");
+    return makeUnknownRegisterError(Name);
   if (!Hex.consume_front("0x") || Hex.empty() || !all_of(Hex, isHexDigit))
     return makeError("invalid value in '" + Text +
                      "', expected 0x and hex digits");

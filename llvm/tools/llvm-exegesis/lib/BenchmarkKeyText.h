@@ -28,6 +28,35 @@ namespace exegesis {
 
 class LLVMState;
 
+/// The text names what this LLVM's target does not have: an opcode or a
+/// register renamed or removed since the text was written, or an opcode
+/// whose operands have changed. Results files outlive LLVM releases, so a
+/// reader can leave such an entry out and go on; every other error of the
+/// parsers below is malformed text. The messages are upstream's
+/// (`No opcode with name 'X'`, `No register with name 'X'`).
+class UnknownToTargetError : public ErrorInfo<UnknownToTargetError> {
+public:
+  enum class Kind { Opcode, Register, OperandCount };
+  static char ID;
+
+  UnknownToTargetError(Kind K, StringRef Name, const Twine &Message);
+
+  Kind getKind() const { return K; }
+  /// The opcode or register name as written.
+  StringRef getName() const { return Name; }
+  StringRef getMessage() const { return Message; }
+
+  void log(raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  Kind K;
+  std::string Name;
+  std::string Message;
+};
+
 /// Checks that every opcode and register in \p Key names something of the
 /// target, so that writing it cannot fail or print garbage.
 Error checkBenchmarkKeyIsWritable(const LLVMState &State,

@@ -11,6 +11,7 @@
 #include "InputDiagnostic.h"
 #include "LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"
 
@@ -45,13 +46,95 @@ namespace {
 /// What the traits need besides the document: the target that names opcodes
 /// and registers, and a home for the message of a scalar that failed to
 /// parse (yaml::IO takes it as a StringRef and reports it with its location).
+/// When reading with skipped entries, also what it takes to leave out a
+/// document that names what the target does not have: yaml::Input stops at
+/// the first error a scalar reports, so such a scalar reports none and the
+/// document is marked instead.
 struct YamlContext {
+  explicit YamlContext(const LLVMState &State) : State(State) {}
+
   const LLVMState &State;
   std::string ScalarError;
+  /// Null when such a document is an error.
+  std::vector<SkippedBenchmarkEntry> *Skipped = nullptr;
+  /// For the place of a skipped entry: the reader, the text it reads.
+  const yaml::Input *In = nullptr;
+  StringRef Text;
+  std::string File;
+  /// The document being read, counting from 0, and whether it is skipped.
+  unsigned Document = 0;
+  unsigned NextDocument = 0;
+  bool DocumentSkipped = false;
+  /// Messages with their hint, by unknown name: a hint looks at every name
+  /// of the target, once per name however many entries use it.
+  StringMap<std::string> Descriptions;
 
   StringRef fail(Error E) {
     ScalarError = toString(std::move(E));
     return ScalarError;
+  }
+
+  void beginDocument() {
+    Document = NextDocument++;
+    DocumentSkipped = false;
+  }
+
+  /// For the error of a name parser (BenchmarkKeyText): the message for
+  /// yaml::IO, or none when the document is skipped for it.
+  StringRef failOrSkip(Error E) {
+    std::string Description;
+    Error Rest = handleErrors(std::move(E), [&](const UnknownToTargetError &U) {
+      Description = describe(U);
+    });
+    if (Rest)
+      return fail(std::move(Rest));
+    if (!Skipped) {
+      ScalarError = std::move(Description);
+      return ScalarError;
+    }
+    if (!DocumentSkipped) {
+      DocumentSkipped = true;
+      auto [Line, Column] = getCurrentPlace();
+      Skipped->push_back({Document, File, Line, Column, Description});
+    }
+    return {};
+  }
+
+private:
+  std::string describe(const UnknownToTargetError &U) {
+    std::string Message = U.getMessage().str();
+    using Kind = UnknownToTargetError::Kind;
+    if (U.getKind() == Kind::OperandCount)
+      return Message;
+    auto [It, Inserted] = Descriptions.try_emplace(
+        (U.getKind() == Kind::Opcode ? "opcode " : "register ") +
+        U.getName().str());
+    if (Inserted) {
+      std::optional<StringRef> Nearest =
+          U.getKind() == Kind::Opcode
+              ? State.findNearestOpcodeName(U.getName())
+              : State.findNearestRegisterName(U.getName());
+      It->second = Message;
+      // Upstream's words, space before the question mark included.
+      if (Nearest)
+        It->second += (" - did you mean '" + *Nearest + "' ?").str();
+    }
+    return It->second;
+  }
+
+  /// Line and column, from 1, of the node being read.
+  std::pair<unsigned, unsigned> getCurrentPlace() const {
+    const yaml::Node *Node = In ? In->getCurrentNode() : nullptr;
+    if (!Node)
+      return {0, 0};
+    const char *Start = Node->getSourceRange().Start.getPointer();
+    if (Start < Text.begin() || Start > Text.end())
+      return {0, 0};
+    StringRef Before = Text.take_front(Start - Text.begin());
+    size_t LineStart = Before.rfind('\n');
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    return {unsigned(Before.count('\n') + 1),
+            unsigned(Before.size() - LineStart + 1)};
   }
 };
 
@@ -100,7 +183,7 @@ template <> struct ScalarTraits<MCInst> {
     exegesis::YamlContext &C = exegesis::getContext(Ctx);
     Expected<MCInst> Parsed = exegesis::instructionFromText(C.State, Text);
     if (!Parsed)
-      return C.fail(Parsed.takeError());
+      return C.failOrSkip(Parsed.takeError());
     Inst = std::move(*Parsed);
     return {};
   }
@@ -116,7 +199,7 @@ template <> struct ScalarTraits<RegisterValue> {
     Expected<RegisterValue> Parsed =
         exegesis::registerValueFromText(C.State, Text);
     if (!Parsed)
-      return C.fail(Parsed.takeError());
+      return C.failOrSkip(Parsed.takeError());
     Value = std::move(*Parsed);
     return {};
   }
@@ -216,6 +299,8 @@ template <> struct MappingTraits<exegesis::BenchmarkTarget> {
 
 template <> struct MappingTraits<Benchmark> {
   static void mapping(IO &Io, Benchmark &B) {
+    if (!Io.outputting())
+      exegesis::getContext(Io.getContext()).beginDocument();
     Io.mapRequired("mode", B.Mode);
     Io.mapRequired("key", B.Key);
     Io.mapRequired("cpu_name", B.CpuName);
@@ -240,7 +325,7 @@ llvm::Error Benchmark::writeYamlTo(const LLVMState &State,
                                    raw_ostream &OS) const {
   if (llvm::Error E = checkBenchmarkKeyIsWritable(State, Key))
     return E;
-  YamlContext Context{State, {}};
+  YamlContext Context(State);
   // Upstream's measurement lines run past yaml::Output's default wrap column
   // of 70 and are not wrapped.
   yaml::Output Out(OS, &Context, /*WrapColumn=*/200);
@@ -321,9 +406,10 @@ repairUpstreamValidationCounters(StringRef Text) {
 }
 
 /// Reads every document of \p Buffer into \p Documents with yaml::Input,
-/// turning its first diagnostic into the error.
+/// turning its first diagnostic into the error. \p Context, when not null,
+/// learns the reader and the text it reads.
 template <typename DocumentList>
-static Error readDocuments(MemoryBufferRef Buffer, void *Context,
+static Error readDocuments(MemoryBufferRef Buffer, YamlContext *Context,
                            bool AllowUnknownKeys, DocumentList &Documents) {
   std::optional<std::string> Repaired =
       repairUpstreamValidationCounters(Buffer.getBuffer());
@@ -331,6 +417,11 @@ static Error readDocuments(MemoryBufferRef Buffer, void *Context,
     Buffer = MemoryBufferRef(*Repaired, Buffer.getBufferIdentifier());
   FirstDiagnostic Diagnostic;
   yaml::Input In(Buffer, Context, keepFirstDiagnostic, &Diagnostic);
+  if (Context) {
+    Context->In = &In;
+    Context->Text = Buffer.getBuffer();
+    Context->File = Buffer.getBufferIdentifier().str();
+  }
   In.setAllowUnknownKeys(AllowUnknownKeys);
   In >> Documents;
   if (std::error_code EC = In.error()) {
@@ -344,14 +435,42 @@ static Error readDocuments(MemoryBufferRef Buffer, void *Context,
   return Error::success();
 }
 
-Expected<std::vector<Benchmark>> Benchmark::readYamls(const LLVMState &State,
-                                                      MemoryBufferRef Buffer) {
-  YamlContext Context{State, {}};
+Expected<std::vector<Benchmark>>
+Benchmark::readYamls(const LLVMState &State, MemoryBufferRef Buffer,
+                     std::vector<SkippedBenchmarkEntry> *Skipped) {
+  YamlContext Context(State);
+  std::vector<SkippedBenchmarkEntry> SkippedHere;
+  if (Skipped)
+    Context.Skipped = &SkippedHere;
   std::vector<Benchmark> Benchmarks;
   if (llvm::Error E = readDocuments(Buffer, &Context,
                                     /*AllowUnknownKeys=*/false, Benchmarks))
     return E;
-  return Benchmarks;
+  if (SkippedHere.empty())
+    return Benchmarks;
+  std::vector<Benchmark> Kept;
+  auto NextSkipped = SkippedHere.begin();
+  for (unsigned Document = 0; Document < Benchmarks.size(); ++Document) {
+    if (NextSkipped != SkippedHere.end() && NextSkipped->Document == Document) {
+      ++NextSkipped;
+      continue;
+    }
+    Kept.push_back(std::move(Benchmarks[Document]));
+  }
+  llvm::append_range(*Skipped, SkippedHere);
+  return Kept;
+}
+
+void printSkippedEntries(ArrayRef<SkippedBenchmarkEntry> Skipped,
+                         raw_ostream &OS) {
+  if (Skipped.empty())
+    return;
+  for (const SkippedBenchmarkEntry &Entry : Skipped)
+    OS << Entry.File << ':' << Entry.Line << ':' << Entry.Column
+       << ": warning: skipping benchmark entry: " << Entry.Message << '\n';
+  // Upstream's words, "1 ... entries" included: scripts match them.
+  OS << "warning: skipped " << Skipped.size()
+     << " benchmark entries that could not be parsed\n";
 }
 
 Expected<std::vector<BenchmarkTarget>>

@@ -12,6 +12,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_BENCHMARKRESULT_H
 
 #include "BenchmarkCode.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
@@ -51,6 +52,22 @@ struct BenchmarkMeasure {
   std::map<std::string, int64_t> ValidationCounters;
 };
 
+/// A document of a results file that Benchmark::readYamls left out because
+/// it names what this LLVM's target does not have (an opcode or register
+/// renamed or removed since the file was written, see UnknownToTargetError),
+/// with where and why.
+struct SkippedBenchmarkEntry {
+  /// Which document of the file, counting from 0.
+  unsigned Document = 0;
+  std::string File;
+  /// Of the first unknown name in the document, counting from 1.
+  unsigned Line = 0;
+  unsigned Column = 0;
+  /// Upstream's words, with a hint when a close name exists: `No opcode
+  /// with name 'VADDPDYrrr' - did you mean 'VADDPDYrr' ?`.
+  std::string Message;
+};
+
 struct Benchmark {
   BenchmarkKey Key;
   BenchmarkMode Mode = BenchmarkMode::Unknown;
@@ -71,10 +88,21 @@ struct Benchmark {
   /// Reads every document of \p Buffer (none for an empty buffer); names are
   /// resolved with \p State. Also reads upstream's older files
   /// (`num_repetitions`, measurements with `debug_string`). Errors are one
-  /// line: `<buffer identifier>:<line>:<column>: <message>`.
-  static Expected<std::vector<Benchmark>> readYamls(const LLVMState &State,
-                                                    MemoryBufferRef Buffer);
+  /// line: `<buffer identifier>:<line>:<column>: <message>`. With \p Skipped,
+  /// a document that names an opcode or register \p State does not know is
+  /// left out and described there (appended, in file order) instead of being
+  /// an error; malformed YAML is an error either way.
+  static Expected<std::vector<Benchmark>>
+  readYamls(const LLVMState &State, MemoryBufferRef Buffer,
+            std::vector<SkippedBenchmarkEntry> *Skipped = nullptr);
 };
+
+/// Prints upstream's warnings for the entries readYamls skipped, one per
+/// entry (`FILE:LINE:COL: warning: skipping benchmark entry: MESSAGE`), then
+/// their number (`warning: skipped N benchmark entries that could not be
+/// parsed`); nothing when there are none.
+void printSkippedEntries(ArrayRef<SkippedBenchmarkEntry> Skipped,
+                         raw_ostream &OS);
 
 /// Where a results document was measured: enough to build the LLVMState
 /// that Benchmark::readYamls needs.

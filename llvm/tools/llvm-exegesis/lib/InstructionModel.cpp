@@ -7,7 +7,8 @@ namespace exegesis {
 
 InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
                                    const MCSubtargetInfo &STI,
-                                   const RegisterPool &Pool, unsigned Opcode)
+                                   const RegisterPool &Pool, unsigned Opcode,
+                                   ArrayRef<unsigned> AddressOperands)
     : Opcode(Opcode), Name(InstrInfo.getName(Opcode)),
       Desc(&InstrInfo.get(Opcode)) {
   unsigned HwMode = STI.getHwMode(MCSubtargetInfo::HwMode_RegInfo);
@@ -19,7 +20,8 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
     Op.Index = I;
     Op.IsDef = I < NumDefs;
     Op.OperandType = Info.OperandType;
-    Op.IsMemory = Info.OperandType == MCOI::OPERAND_MEMORY;
+    Op.IsMemory = Info.OperandType == MCOI::OPERAND_MEMORY ||
+                  is_contained(AddressOperands, I);
     Op.IsEarlyClobber =
         Desc->getOperandConstraint(I, MCOI::EARLY_CLOBBER) != -1;
     int ClassID = Info.RegClass >= 0 || Info.isLookupRegClassByHwMode()
@@ -47,6 +49,9 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
       Slot.Operands.push_back(I);
       Slot.IsDef |= Op.IsDef;
       Slot.IsUse |= !Op.IsDef;
+      // A base register written back (AArch64's pre- and post-indexed
+      // forms) is the address all the same.
+      Slot.IsMemory |= Op.IsMemory;
     } else {
       Op.Slot = Slots.size();
       OperandSlot Slot;

@@ -47,7 +47,8 @@ struct ModelOperand {
   OperandKind Kind = OperandKind::Unsupported;
   bool IsDef = false;
   bool IsEarlyClobber = false;
-  /// Part of a memory reference (MCOI::OPERAND_MEMORY).
+  /// Part of a memory reference (MCOI::OPERAND_MEMORY, or an address
+  /// operand the target names, see InstructionModel's constructor).
   bool IsMemory = false;
   /// The register class, or -1 for non-register operands.
   int RegClassID = -1;
@@ -75,7 +76,7 @@ struct OperandSlot {
   }
 };
 
-/// A memory reference: a run of consecutive OPERAND_MEMORY operands.
+/// A memory reference: a run of consecutive memory operands.
 struct MemoryReference {
   unsigned FirstOperand = 0;
   unsigned NumOperands = 0;
@@ -88,9 +89,14 @@ using SlotValues = SmallVector<std::optional<MCOperand>, 8>;
 class InstructionModel {
 public:
   /// Models \p Opcode for the subtarget \p STI (which decides register
-  /// classes that depend on the hardware mode).
+  /// classes that depend on the hardware mode). \p AddressOperands are
+  /// operands that hold the address the instruction loads from or stores to
+  /// although the descriptor does not mark them MCOI::OPERAND_MEMORY
+  /// (SnippetGenerationTarget::getUnmarkedAddressOperands): they are memory
+  /// operands all the same.
   InstructionModel(const MCInstrInfo &InstrInfo, const MCSubtargetInfo &STI,
-                   const RegisterPool &Pool, unsigned Opcode);
+                   const RegisterPool &Pool, unsigned Opcode,
+                   ArrayRef<unsigned> AddressOperands = {});
 
   unsigned getOpcode() const { return Opcode; }
   StringRef getName() const { return Name; }

@@ -1,6 +1,7 @@
 //===-- LLVMState.cpp -------------------------------------------*- C++ -*-===//
 
 #include "LLVMState.h"
+#include "NearestName.h"
 #include "Target.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
@@ -102,6 +103,23 @@ std::optional<MCRegister> LLVMState::getRegisterByName(StringRef Name) const {
   if (It == RegisterByName.end())
     return std::nullopt;
   return It->second;
+}
+
+std::optional<StringRef>
+LLVMState::findNearestOpcodeName(StringRef Name) const {
+  NearestNameFinder Finder(Name);
+  for (unsigned Opcode = 0, E = InstrInfo->getNumOpcodes(); Opcode < E;
+       ++Opcode)
+    Finder.consider(InstrInfo->getName(Opcode));
+  return Finder.getNearest();
+}
+
+std::optional<StringRef>
+LLVMState::findNearestRegisterName(StringRef Name) const {
+  NearestNameFinder Finder(Name);
+  for (unsigned Reg = 1, E = RegInfo->getNumRegs(); Reg < E; ++Reg)
+    Finder.consider(RegInfo->getName(Reg));
+  return Finder.getNearest();
 }
 
 } // namespace exegesis

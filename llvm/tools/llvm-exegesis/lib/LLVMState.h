@@ -60,6 +60,11 @@ public:
 
   std::optional<unsigned> getOpcodeByName(StringRef Name) const;
   std::optional<MCRegister> getRegisterByName(StringRef Name) const;
+  /// The target's opcode or register name closest to \p Name, an unknown
+  /// name, for a "did you mean" hint (see NearestName.h). Looks at every
+  /// name: call it once per unknown name, not once per use.
+  std::optional<StringRef> findNearestOpcodeName(StringRef Name) const;
+  std::optional<StringRef> findNearestRegisterName(StringRef Name) const;
   StringRef getOpcodeName(unsigned Opcode) const {
     return InstrInfo->getName(Opcode);
   }

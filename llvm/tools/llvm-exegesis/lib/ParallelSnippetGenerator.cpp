@@ -86,7 +86,10 @@ Expected<GeneratedSnippet> ParallelSnippetGenerator::generateSnippet(
     bool Exhausted = false;
     for (unsigned I = 0; I < NumSlots && !Exhausted; ++I) {
       const OperandSlot &Slot = Model.slots()[I];
-      if (Values[I] || Slot.Kind != OperandKind::Register || !Slot.IsDef)
+      // A written-back address register is the scratch pointer, which
+      // fillRemainingSlots sets.
+      if (Values[I] || Slot.Kind != OperandKind::Register || !Slot.IsDef ||
+          Model.isScratchAddressSlot(Slot))
         continue;
       MCRegister Reg = pickRegister(Slot, Taken);
       if (!Reg.isValid() || Pool.unitsOf(Reg).anyCommon(Taken)) {

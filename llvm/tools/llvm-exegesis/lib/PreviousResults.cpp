@@ -115,8 +115,8 @@ PreviousResults::parse(const LLVMState &State, StringRef Path,
     return refuse(Path, "it is not a results file (text after its last "
                         "complete YAML document)");
   Result.Text = Complete.str();
-  Expected<std::vector<Benchmark>> Benchmarks =
-      Benchmark::readYamls(State, MemoryBufferRef(Result.Text, Path));
+  Expected<std::vector<Benchmark>> Benchmarks = Benchmark::readYamls(
+      State, MemoryBufferRef(Result.Text, Path), &Result.Skipped);
   if (!Benchmarks) {
     Error Located =
         handleErrors(Benchmarks.takeError(), [](const InputDiagnostic &D) {
@@ -140,13 +140,21 @@ PreviousResults::parse(const LLVMState &State, StringRef Path,
     else if (Line == "---" || Line.starts_with("--- "))
       Repetitions.push_back(std::exchange(Pending, std::string()));
   }
-  if (Repetitions.size() != Benchmarks->size())
+  size_t NumDocuments = Benchmarks->size() + Result.Skipped.size();
+  if (Repetitions.size() != NumDocuments)
     return refuse(Path, "its documents could not be told apart (" +
                             Twine(Repetitions.size()) + " '---' lines for " +
-                            Twine(Benchmarks->size()) + " documents)");
+                            Twine(NumDocuments) + " documents)");
   std::string Triple = State.getTriple().normalize();
-  for (size_t I = 0; I < Benchmarks->size(); ++I) {
-    const Benchmark &B = (*Benchmarks)[I];
+  auto NextSkipped = Result.Skipped.begin();
+  auto NextBenchmark = Benchmarks->begin();
+  for (size_t I = 0; I < NumDocuments; ++I) {
+    // Not returned by readYamls: kept in the text, matched by nothing.
+    if (NextSkipped != Result.Skipped.end() && NextSkipped->Document == I) {
+      ++NextSkipped;
+      continue;
+    }
+    const Benchmark &B = *NextBenchmark++;
     std::string Where = "benchmark " + std::to_string(I + 1) + " ";
     if (B.Mode != Mode)
       return refuse(Path, Where + "has mode '" + getBenchmarkModeName(B.Mode) +
@@ -164,7 +172,7 @@ PreviousResults::parse(const LLVMState &State, StringRef Path,
       Result.Done.insert(
           Result.makeMatchKey(B.Key, Repetitions[I], B.MinInstructions));
   }
-  Result.NumDocuments = Benchmarks->size();
+  Result.NumDocuments = NumDocuments;
   return Result;
 }
 

@@ -14,7 +14,10 @@
 //
 // The file must be a results file of this mode, target CPU and triple;
 // anything else is refused. Text after the last complete document (a
-// document cut short by a power cut or SIGKILL) is dropped.
+// document cut short by a power cut or SIGKILL) is dropped. A document that
+// names an opcode or register this LLVM does not know (the file was begun
+// with another release) stays in the file but matches nothing; the caller
+// warns about it (getSkipped).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,10 +27,12 @@
 #include "BenchmarkCode.h"
 #include "BenchmarkResult.h"
 #include "BenchmarkRunOptions.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <set>
 #include <string>
+#include <vector>
 
 namespace llvm {
 namespace exegesis {
@@ -55,6 +60,8 @@ public:
   /// The file's complete documents, byte for byte.
   StringRef getText() const { return Text; }
   unsigned getNumDocuments() const { return NumDocuments; }
+  /// The documents that name what the target does not know, for warnings.
+  ArrayRef<SkippedBenchmarkEntry> getSkipped() const { return Skipped; }
 
   /// True when the file holds this benchmark.
   bool contains(const BenchmarkKey &Key, RepetitionMode Repetition,
@@ -70,6 +77,7 @@ private:
   std::string Text;
   unsigned NumDocuments = 0;
   std::set<std::string> Done;
+  std::vector<SkippedBenchmarkEntry> Skipped;
 };
 
 } // namespace exegesis

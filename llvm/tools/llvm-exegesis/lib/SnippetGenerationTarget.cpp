@@ -47,6 +47,12 @@ std::optional<OperandConfiguration> SnippetGenerationTarget::getConfiguration(
   return Config;
 }
 
+SmallVector<unsigned, 2>
+SnippetGenerationTarget::getUnmarkedAddressOperands(const LLVMState &,
+                                                    unsigned) const {
+  return {};
+}
+
 void SnippetGenerationTarget::setScratchAddress(const InstructionModel &Model,
                                                 const MemoryReference &Ref,
                                                 MCRegister Base, int64_t Offset,

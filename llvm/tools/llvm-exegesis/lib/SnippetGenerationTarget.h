@@ -17,6 +17,7 @@
 #include "BenchmarkCode.h"
 #include "InstructionModel.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCRegister.h"
 #include "llvm/TargetParser/Triple.h"
@@ -141,6 +142,14 @@ public:
                      const ConfigurationOptions &) const {
     return std::nullopt;
   }
+
+  /// Operands of \p Opcode that hold the address it loads from or stores to
+  /// although its descriptor does not mark them MCOI::OPERAND_MEMORY
+  /// (AArch64 describes its base registers as plain registers). The model
+  /// makes them memory operands, which the generators point at scratch
+  /// memory. None by default.
+  virtual SmallVector<unsigned, 2>
+  getUnmarkedAddressOperands(const LLVMState &State, unsigned Opcode) const;
 
   /// Sets the slots of \p Ref to address \p Offset bytes past \p Base.
   virtual void setScratchAddress(const InstructionModel &Model,

@@ -69,7 +69,8 @@ const InstructionModel &SnippetGenerator::getModel(unsigned Opcode) {
   std::unique_ptr<InstructionModel> &Model = Models[Opcode];
   if (!Model)
     Model = std::make_unique<InstructionModel>(
-        State.getInstrInfo(), State.getSubtargetInfo(), Pool, Opcode);
+        State.getInstrInfo(), State.getSubtargetInfo(), Pool, Opcode,
+        Target.getUnmarkedAddressOperands(State, Opcode));
   return *Model;
 }
 

@@ -144,6 +144,14 @@ constexpr StringLiteral SpecExampleYaml =
     "assembled_snippet: 48B900000000000000004801C94801C94801C94801C9C3\n"
     "...\n";
 
+/// The spec's example with the first \p From replaced by \p To.
+std::string specExampleWith(StringRef From, StringRef To) {
+  std::string Text = SpecExampleYaml.str();
+  size_t Pos = Text.find(From);
+  EXPECT_NE(Pos, std::string::npos) << From.str();
+  return Text.replace(Pos, From.size(), To.str());
+}
+
 TEST_F(BenchmarkResultTest, WritesUpstreamLayout) {
   EXPECT_EQ(write(specExample()), SpecExampleYaml);
 }
@@ -489,16 +497,15 @@ TEST_F(BenchmarkResultTest, OursInputIsWhatTheWriterProduces) {
 TEST_F(BenchmarkResultTest, ReadErrorsSayWhereAndWhat) {
   std::string Good = SpecExampleYaml.str();
   auto With = [&](StringRef From, StringRef To) {
-    std::string Text = Good;
-    size_t Pos = Text.find(From);
-    EXPECT_NE(Pos, std::string::npos) << From.str();
-    return Text.replace(Pos, From.size(), To.str());
+    return specExampleWith(From, To);
   };
   const std::pair<std::string, std::string> Cases[] = {
       {With("'ADD64rr RCX RCX RCX'", "'ADD64rx RCX RCX RCX'"),
-       "results.yaml:5:7: error: unknown opcode 'ADD64rx'"},
+       "results.yaml:5:7: error: No opcode with name 'ADD64rx' - did you mean "
+       "'ADD64rm' ?"},
       {With("'ADD64rr RCX RCX RCX'", "'ADD64rr RCX RCX RZX'"),
-       "results.yaml:5:7: error: unknown register or operand 'RZX'"},
+       "results.yaml:5:7: error: No register with name 'RZX' - did you mean "
+       "'RAX' ?"},
       {With("'ADD64rr RCX RCX RCX'", "'ADD64rr RCX RCX'"),
        "results.yaml:5:7: error: ADD64rr takes 3 operands, got 2"},
       {With("'ADD64rr RCX RCX RCX'", "'ADD64rr RCX RCX RCX RCX'"),
@@ -532,7 +539,7 @@ TEST_F(BenchmarkResultTest, ReadErrorsSayWhereAndWhat) {
        "results.yaml:8:7: error: invalid register value 'RCX', expected "
        "<REG>=0x<HEX>"},
       {With("'RCX=0x0'", "'FOO=0x0'"),
-       "results.yaml:8:7: error: unknown register 'FOO' in 'FOO=0x0'"},
+       "results.yaml:8:7: error: No register with name 'FOO'"},
       {With("mode:            latency", "mode: cycles"),
        "results.yaml:2:7: error: unknown mode 'cycles', expected latency, uops "
        "or "
@@ -561,6 +568,79 @@ TEST_F(BenchmarkResultTest, ReadErrorsSayWhereAndWhat) {
   };
   for (const auto &[Text, Message] : Cases)
     EXPECT_EQ(readError(Text), Message) << Text;
+}
+
+// Read with a list for them, documents naming what the target does not
+// have are left out and described, the others read as they would alone.
+TEST_F(BenchmarkResultTest, SkipsDocumentsNamingUnknownOpcodesOrRegisters) {
+  std::string Good = SpecExampleYaml.str();
+  auto With = [&](StringRef From, StringRef To) {
+    return specExampleWith(From, To);
+  };
+  std::string Text = Good +
+                     With("'ADD64rr RCX RCX RCX'", "'ADD64rrr RCX RCX RCX'") +
+                     With("mode:            latency", "mode: uops") +
+                     With("'RCX=0x0'", "'RCXQ=0x0'") +
+                     With("'ADD64rr RCX RCX RCX'", "'ADD64rr RCX RCX'") +
+                     With("'ADD64rr RCX RCX RCX'", "'XYZZY RCX RCX RCX'") +
+                     With("'ADD64rr RCX RCX RCX'", "'ADD64rrr RCX RCX RCX'");
+  std::vector<SkippedBenchmarkEntry> Skipped;
+  Expected<std::vector<Benchmark>> Read =
+      Benchmark::readYamls(*X86, MemoryBufferRef(Text, "old.yaml"), &Skipped);
+  ASSERT_TRUE(static_cast<bool>(Read)) << toString(Read.takeError());
+  ASSERT_EQ(Read->size(), 2u);
+  EXPECT_EQ((*Read)[0].Mode, BenchmarkMode::Latency);
+  EXPECT_EQ((*Read)[1].Mode, BenchmarkMode::Uops);
+  EXPECT_EQ(write(*Read),
+            Good + With("mode:            latency", "mode:            uops"));
+  const unsigned DocumentLines = 17;
+  struct Expectation {
+    unsigned Document, Line, Column;
+    StringRef Message;
+  } const Expected[] = {
+      {1, DocumentLines + 5, 7,
+       "No opcode with name 'ADD64rrr' - did you mean 'ADD64rr' ?"},
+      {3, 3 * DocumentLines + 8, 7,
+       "No register with name 'RCXQ' - did you mean 'RCX' ?"},
+      {4, 4 * DocumentLines + 5, 7, "ADD64rr takes 3 operands, got 2"},
+      {5, 5 * DocumentLines + 5, 7, "No opcode with name 'XYZZY'"},
+      {6, 6 * DocumentLines + 5, 7,
+       "No opcode with name 'ADD64rrr' - did you mean 'ADD64rr' ?"},
+  };
+  ASSERT_EQ(Skipped.size(), std::size(Expected));
+  for (size_t I = 0; I < Skipped.size(); ++I) {
+    EXPECT_EQ(Skipped[I].Document, Expected[I].Document) << I;
+    EXPECT_EQ(Skipped[I].File, "old.yaml") << I;
+    EXPECT_EQ(Skipped[I].Line, Expected[I].Line) << I;
+    EXPECT_EQ(Skipped[I].Column, Expected[I].Column) << I;
+    EXPECT_EQ(Skipped[I].Message, Expected[I].Message) << I;
+  }
+
+  std::string Warnings;
+  raw_string_ostream OS(Warnings);
+  printSkippedEntries(ArrayRef(Skipped).take_front(2), OS);
+  EXPECT_EQ(Warnings,
+            "old.yaml:22:7: warning: skipping benchmark entry: No opcode with "
+            "name 'ADD64rrr' - did you mean 'ADD64rr' ?\n"
+            "old.yaml:59:7: warning: skipping benchmark entry: No register "
+            "with name 'RCXQ' - did you mean 'RCX' ?\n"
+            "warning: skipped 2 benchmark entries that could not be parsed\n");
+  Warnings.clear();
+  printSkippedEntries({}, OS);
+  EXPECT_EQ(Warnings, "");
+}
+
+// Skipping is for names only: malformed YAML is an error all the same.
+TEST_F(BenchmarkResultTest, SkippingLeavesMalformedYamlAnError) {
+  std::string Text = SpecExampleYaml.str() + SpecExampleYaml.str();
+  Text.replace(Text.rfind("min_instructions: 10000"), 23,
+               "min_instructions: lots");
+  std::vector<SkippedBenchmarkEntry> Skipped;
+  Expected<std::vector<Benchmark>> Read =
+      Benchmark::readYamls(*X86, MemoryBufferRef(Text, "bad.yaml"), &Skipped);
+  ASSERT_FALSE(static_cast<bool>(Read));
+  EXPECT_EQ(toString(Read.takeError()),
+            "bad.yaml:28:19: error: invalid number");
 }
 
 TEST_F(BenchmarkResultTest, ReadsTargetsWithoutATarget) {

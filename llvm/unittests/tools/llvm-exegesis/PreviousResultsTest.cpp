@@ -123,6 +123,31 @@ TEST_F(PreviousResultsTest, ADocumentWithoutItsRepetitionModeNeverMatches) {
     EXPECT_FALSE(Results->contains(key("ADD64rr"), Mode, 100));
 }
 
+// A document another LLVM release wrote, naming an opcode this one does not
+// have, is kept and counted but matches nothing; the documents after it
+// keep their own repetition modes.
+TEST_F(PreviousResultsTest, KeepsADocumentNamingAnUnknownOpcode) {
+  std::string Renamed =
+      document(benchmark(key("SUB64rr"), 100), RepetitionMode::Duplicate);
+  Renamed.replace(Renamed.find("'SUB64rr "), 9, "'SUB64rrr ");
+  std::string Text =
+      document(benchmark(key("ADD64rr"), 100), RepetitionMode::Loop) + Renamed +
+      document(benchmark(key("XOR64rr"), 100), RepetitionMode::AggregateMin);
+  Expected<PreviousResults> Results = parse(Text);
+  ASSERT_TRUE(bool(Results)) << toString(Results.takeError());
+  EXPECT_EQ(Results->getText(), Text);
+  EXPECT_EQ(Results->getNumDocuments(), 3u);
+  ASSERT_EQ(Results->getSkipped().size(), 1u);
+  EXPECT_EQ(Results->getSkipped()[0].Document, 1u);
+  EXPECT_EQ(Results->getSkipped()[0].Message,
+            "No opcode with name 'SUB64rrr' - did you mean 'SUB64rr' ?");
+  EXPECT_TRUE(Results->contains(key("ADD64rr"), RepetitionMode::Loop, 100));
+  EXPECT_FALSE(
+      Results->contains(key("SUB64rr"), RepetitionMode::Duplicate, 100));
+  EXPECT_TRUE(
+      Results->contains(key("XOR64rr"), RepetitionMode::AggregateMin, 100));
+}
+
 TEST_F(PreviousResultsTest, DropsADocumentCutShort) {
   std::string Whole =
       document(benchmark(key("ADD64rr"), 100), RepetitionMode::Duplicate);

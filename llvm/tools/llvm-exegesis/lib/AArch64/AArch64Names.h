@@ -82,6 +82,8 @@ struct AArch64Names : TargetNames<AArch64Names> {
   }();
 
   const MCRegisterClass *GPR64 = Table.regClass("GPR64");
+  /// X0-X28, FP, LR and SP: the base register of loads and stores.
+  const MCRegisterClass *GPR64sp = Table.regClass("GPR64sp");
   const MCRegisterClass *GPR32 = Table.regClass("GPR32");
   const MCRegisterClass *FPR128 = Table.regClass("FPR128");
   const MCRegisterClass *FPR64 = Table.regClass("FPR64");

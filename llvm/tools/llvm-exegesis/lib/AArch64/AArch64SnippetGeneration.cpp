@@ -8,6 +8,8 @@
 // AArch64ImmediateChoice.h), the offset of a PC-relative load (eight words
 // ahead, as upstream), that an SVE governing
 // predicate starts all true so that the instruction does its whole work,
+// that the base register of a load or store (which the backend describes as
+// a plain register) is an address, pointed at the scratch memory in X0,
 // that Windows reserves X18 for the thread environment block, and which
 // opcodes a user-mode snippet cannot hold (system instructions, exception
 // generation, pointer authentication of pointers that were never signed,
@@ -131,6 +133,50 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
           return true;
       }
     return false;
+  }
+
+  /// The base of a load or store: its last explicit use of class GPR64sp
+  /// (the last, because MTE's STG stores the tag of an Xt|SP register that
+  /// comes before its base). The vector base of an SVE gather or scatter
+  /// and the pointers of the memory-copy instructions (CPY*, SET*) are not
+  /// named: they stay registers.
+  SmallVector<unsigned, 2>
+  getUnmarkedAddressOperands(const LLVMState &State,
+                             unsigned Opcode) const override {
+    const MCInstrInfo &II = State.getInstrInfo();
+    const MCInstrDesc &Desc = II.get(Opcode);
+    const MCRegisterClass *GPR64sp = AArch64Names::get().GPR64sp;
+    if (!(Desc.mayLoad() || Desc.mayStore()) || !GPR64sp)
+      return {};
+    unsigned HwMode =
+        State.getSubtargetInfo().getHwMode(MCSubtargetInfo::HwMode_RegInfo);
+    std::optional<unsigned> Base;
+    for (unsigned I = Desc.getNumDefs(), E = Desc.getNumOperands(); I < E;
+         ++I) {
+      const MCOperandInfo &Info = Desc.operands()[I];
+      if ((Info.RegClass >= 0 || Info.isLookupRegClassByHwMode()) &&
+          II.getOpRegClassID(Info, HwMode) == int(GPR64sp->getID()))
+        Base = I;
+    }
+    if (!Base)
+      return {};
+    return {*Base};
+  }
+
+  /// The base is the scratch pointer. A base the instruction writes back
+  /// (pre- and post-indexed forms) gets an offset of 0, so that the pointer
+  /// stays where it is however often the instruction runs (a register
+  /// offset starts at 0 too, as every register a snippet reads).
+  void setScratchAddress(const InstructionModel &Model,
+                         const MemoryReference &Ref, MCRegister Base, int64_t,
+                         SlotValues &Values) const override {
+    ArrayRef<ModelOperand> Operands = Model.operands();
+    const ModelOperand &BaseOp = Operands[Ref.FirstOperand];
+    Values[BaseOp.Slot] = MCOperand::createReg(Base);
+    unsigned Next = Ref.FirstOperand + Ref.NumOperands;
+    if (Model.slots()[BaseOp.Slot].IsDef && Next < Operands.size() &&
+        Operands[Next].Kind == OperandKind::Immediate)
+      Values[Operands[Next].Slot] = MCOperand::createImm(0);
   }
 
   int64_t getDefaultImmediate(const InstructionModel &Model,
