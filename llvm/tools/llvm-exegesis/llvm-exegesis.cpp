@@ -97,8 +97,9 @@ static cl::opt<bool> AutoMapMemory(
 
 static cl::opt<unsigned> AutoMapMaxPages(
     "auto-map-max-pages",
-    cl::desc("with -auto-map-memory: at most this many pages (default 64)"),
-    cl::cat(BenchmarkOptions), cl::init(64));
+    cl::desc("with -auto-map-memory: at most this many pages (default "
+             "262144, 1 GiB)"),
+    cl::cat(BenchmarkOptions), cl::init(AutoMapDefaultMaxPages));
 
 static cl::opt<std::string>
     BenchmarkFile("benchmarks-file",

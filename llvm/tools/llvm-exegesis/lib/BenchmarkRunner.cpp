@@ -76,17 +76,19 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
     return runOnce(Code);
   BenchmarkCode Mapped = Code;
   prepareAutoMappedBlock(State, Mapped);
+  const L1DataCacheSize &Cache = getHostL1DataCacheSize();
+  AutoMappedPages Pages = getInitialAutoMappedPages(Cache);
   while (true) {
     Expected<Benchmark> Result = runOnce(Mapped);
     if (!Result)
       return Result.takeError();
     std::optional<std::string> Incurable;
     if (Result->MemoryFaultAddress)
-      Incurable = mapFaultingPage(Mapped, *Result->MemoryFaultAddress,
+      Incurable = mapFaultingPage(Mapped, Pages, *Result->MemoryFaultAddress,
                                   Options.AutoMapMaxPages);
     if (Result->MemoryFaultAddress && !Incurable)
       continue;
-    std::string Note = describeAutoMappedMemory(State, Mapped);
+    std::string Note = describeAutoMappedMemory(State, Mapped, Pages, Cache);
     if (Incurable)
       Note = *Incurable + "; " + Note;
     Result->Info = Result->Info.empty() ? Note : Result->Info + "; " + Note;
