@@ -372,6 +372,12 @@ static cl::opt<std::string> AnalysisInconsistenciesOutputFile(
     "analysis-inconsistencies-output-file",
     cl::desc("HTML report of sched-model inconsistencies"),
     cl::cat(AnalysisOptions), cl::init(""));
+static cl::opt<std::string> AnalysisModelSummaryOutputFile(
+    "analysis-model-summary-output-file",
+    cl::desc("inverse_throughput results against LLVM's scheduling model "
+             "(MCA): per dataset, blocks, mean absolute percentage error, "
+             "Kendall's tau, worst blocks ('-' for stdout)"),
+    cl::cat(AnalysisOptions), cl::init(""));
 static cl::opt<float> AnalysisClusteringEpsilon("analysis-clustering-epsilon",
                                                 cl::desc("DBSCAN epsilon"),
                                                 cl::cat(AnalysisOptions),
@@ -828,6 +834,7 @@ static void analysisMain() {
   Options.BenchmarksFile = BenchmarkFile;
   Options.ClustersFile = AnalysisClustersOutputFile;
   Options.InconsistenciesFile = AnalysisInconsistenciesOutputFile;
+  Options.ModelSummaryFile = AnalysisModelSummaryOutputFile;
   Options.Clustering.Mode = AnalysisClusteringOpt;
   Options.Clustering.Epsilon = AnalysisClusteringEpsilon;
   Options.Clustering.MinPoints = AnalysisNumPoints;
