@@ -5,18 +5,24 @@
 //
 // Which pages a fault maps. A fault at an unmapped page maps that page. A
 // block that walks memory (pushes, a stack frame per copy, a stride through
-// an array) faults again and again in one direction, and one rerun per page
-// would cost a rerun per page walked. So when a fault lies beyond every
-// mapped page, in the same direction as the previous such fault (and no
-// more than three times as far from it, plus two pages: a block that reads
-// at +4 KiB and then at +512 KiB is not walking), the block is taken to
-// walk: the run the walk comes from is extended over the gap to the
-// faulting page and then as far again ahead of it, doubling the run each
-// time, so that the reruns grow with the logarithm of the pages walked.
-// (Faults between mapped pages, such as the far end of a stack frame that a
-// walk has passed, map their page and leave the walk as it was.) What lies
-// ahead is mapped only as far as the page limit, the address space, other
-// runs and the tool's own mappings allow.
+// an array, a pointer that grows by another pointer on each copy) faults
+// again and again in one direction, and one rerun per page would cost a
+// rerun per page walked. Two kinds of walk are followed, so that the reruns
+// grow with the logarithm of the pages walked:
+//   - Near walks (steps of up to NearPages pages). A fault within NearPages
+//     of a run on one side only grows that run towards it; when the run grew
+//     the same way the time before, the block is taken to walk: the run is
+//     extended over the gap to the faulting page and then as far again ahead
+//     of it, doubling each time. A fault near runs on both sides fills the
+//     hole between them (the other end of a stack frame a walk went past).
+//   - Far walks (longer steps). A fault far from every run maps its page
+//     alone, and the steps from the last few such faults are remembered;
+//     a fault that lands where one of those steps, taken again, predicted
+//     confirms a stride: the page of every next step is mapped too, as many
+//     steps as the stride has been confirmed for so far times two, and
+//     nothing in between.
+// What lies ahead is mapped only as far as the page limit, the address
+// space and the tool's own mappings allow.
 //
 // Which physical page backs each. Every page holds the same data (see
 // AutoMemoryMap.h), so which physical page backs it matters only to the
@@ -37,6 +43,7 @@
 
 #include "ChildAddressSpace.h"
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -48,6 +55,9 @@ namespace exegesis {
 class AutoMappedPages {
 public:
   static constexpr uint64_t PageSize = 4096;
+  /// Walks with steps up to this many pages are followed page by page;
+  /// longer ones by their stride.
+  static constexpr uint64_t NearPages = 4;
 
   /// \p PhysicalPageLimit: how many distinct physical pages may back the
   /// mapped ones (at least 1).
@@ -83,22 +93,43 @@ public:
   std::optional<unsigned> getPhysicalPage(uintptr_t Address) const;
 
 private:
-  /// Adds pages [First, End) (page numbers), merging with neighbours.
-  void insertPages(uint64_t First, uint64_t End);
-  /// The pages ahead of a walk that may be mapped, clipped to \p Budget
-  /// pages, the address space, the other runs and what is reserved: for a
-  /// walk up, [From, To) shrinks its To; for a walk down its From.
-  void clipAhead(uint64_t &From, uint64_t &To, bool Up, uint64_t Budget,
-                 const AddressSpaceConstraints &Constraints) const;
+  enum class Growth { None, Up, Down };
+  struct RunInfo {
+    /// One past the last page number.
+    uint64_t End = 0;
+    /// Which way the run grew by its latest near fault.
+    Growth Grew = Growth::None;
+  };
+  /// A stride that far faults may be walking.
+  struct Stride {
+    /// Where the next step would fault (an address) and the step.
+    uintptr_t Next = 0;
+    int64_t Step = 0;
+    /// Steps mapped ahead when it is next confirmed.
+    uint64_t Ahead = 2;
+  };
+
+  /// Adds pages [First, End) (page numbers), merging with the runs they
+  /// overlap or touch; the run that results grew \p Grew (None: as the
+  /// runs merged into it said).
+  void insertPages(uint64_t First, uint64_t End, Growth Grew);
+  /// Whether page \p Page is free to map: in the address space, not mapped,
+  /// not reserved.
+  bool canMap(uint64_t Page, const AddressSpaceConstraints &Constraints) const;
+  /// The near-walk rule for a fault at \p Page; false when no run is near.
+  bool mapNear(uint64_t Page, uint64_t MaxPages,
+               const AddressSpaceConstraints &Constraints);
+  /// The far-walk rule for a fault at \p Address.
+  void mapFar(uintptr_t Address, uint64_t MaxPages,
+              const AddressSpaceConstraints &Constraints);
 
   unsigned PhysicalPageLimit;
-  /// First page number -> one past the last, disjoint and not adjacent.
-  std::map<uint64_t, uint64_t> Runs;
+  /// First page number -> the run, disjoint and not adjacent.
+  std::map<uint64_t, RunInfo> Runs;
   uint64_t NumPages = 0;
-  /// The page of the latest fault beyond every mapped page (or of the
-  /// first page) and the step that led to it, in pages.
-  std::optional<uint64_t> LastPage;
-  std::optional<int64_t> LastStep;
+  /// The latest far faults, newest last, and the strides they suggest.
+  std::deque<uintptr_t> FarFaults;
+  std::deque<Stride> Strides;
 };
 
 } // namespace exegesis
