@@ -1,9 +1,9 @@
 //===-- L1DataCache.cpp -----------------------------------------*- C++ -*-===//
 
 #include "L1DataCache.h"
+#include "SystemRefusal.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <sched.h>
 #include <unistd.h>
@@ -24,14 +24,6 @@ std::optional<uint64_t> parseSysfsCacheSize(StringRef Text) {
   return Value * Scale;
 }
 
-static std::optional<std::string> readSmallFile(const Twine &Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFileAsStream(Path);
-  if (!Buffer)
-    return std::nullopt;
-  return (*Buffer)->getBuffer().trim().str();
-}
-
 std::optional<uint64_t> readSysfsL1DataCacheSize(StringRef CacheDir) {
   std::error_code EC;
   for (sys::fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
@@ -39,12 +31,12 @@ std::optional<uint64_t> readSysfsL1DataCacheSize(StringRef CacheDir) {
     StringRef Index = sys::path::filename(It->path());
     if (!Index.starts_with("index"))
       continue;
-    std::optional<std::string> Level = readSmallFile(It->path() + "/level");
-    std::optional<std::string> Type = readSmallFile(It->path() + "/type");
+    std::optional<std::string> Level = readKernelFile(It->path() + "/level");
+    std::optional<std::string> Type = readKernelFile(It->path() + "/type");
     if (!Level || *Level != "1" || !Type ||
         (*Type != "Data" && *Type != "Unified"))
       continue;
-    if (std::optional<std::string> Size = readSmallFile(It->path() + "/size"))
+    if (std::optional<std::string> Size = readKernelFile(It->path() + "/size"))
       return parseSysfsCacheSize(*Size);
   }
   return std::nullopt;

@@ -218,19 +218,35 @@ TEST(ChildAddressSpaceTest, TheRseqAreaIsReservedWhenRegistered) {
   EXPECT_TRUE(Inside);
 }
 
-TEST(ChildAddressSpaceTest, MapsSharedAndPrivateRegionsInAChild) {
-  // Find two free pages by mapping and unmapping them.
-  void *Probe =
-      mmap(nullptr, 2 * Page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(Probe, MAP_FAILED);
-  munmap(Probe, 2 * Page);
-  uintptr_t Base = reinterpret_cast<uintptr_t>(Probe);
+/// \p Count free pages, found by mapping and unmapping them; 0 on failure.
+uintptr_t findFreePages(size_t Count) {
+  void *Probe = mmap(nullptr, Count * Page, PROT_NONE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (Probe == MAP_FAILED)
+    return 0;
+  munmap(Probe, Count * Page);
+  return reinterpret_cast<uintptr_t>(Probe);
+}
 
+/// A file of \p Size zero bytes with no name; -1 on failure.
+int createFile(size_t Size) {
   char File[] = "/tmp/exegesis-child-address-space-XXXXXX";
   int Fd = mkstemp(File);
-  ASSERT_GE(Fd, 0);
+  if (Fd < 0)
+    return -1;
   unlink(File);
-  ASSERT_EQ(ftruncate(Fd, Page), 0);
+  if (ftruncate(Fd, Size) != 0) {
+    close(Fd);
+    return -1;
+  }
+  return Fd;
+}
+
+TEST(ChildAddressSpaceTest, MapsSharedAndPrivateRegionsInAChild) {
+  uintptr_t Base = findFreePages(2);
+  int Fd = createFile(Page);
+  ASSERT_NE(Base, 0u);
+  ASSERT_GE(Fd, 0);
   ASSERT_EQ(pwrite(Fd, "shared", 6, 0), 6);
 
   FixedMemoryRegion Regions[2];
@@ -269,16 +285,10 @@ TEST(ChildAddressSpaceTest, ARegionWithALengthGoesRoundItsObject) {
   // Five pages backed by a two-page object from its second page on: the
   // child's pages 0, 2 and 4 are the object's page 1, pages 1 and 3 its
   // page 0.
-  void *Probe =
-      mmap(nullptr, 5 * Page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(Probe, MAP_FAILED);
-  munmap(Probe, 5 * Page);
-  uintptr_t Base = reinterpret_cast<uintptr_t>(Probe);
-  char File[] = "/tmp/exegesis-child-address-space-XXXXXX";
-  int Fd = mkstemp(File);
+  uintptr_t Base = findFreePages(5);
+  int Fd = createFile(2 * Page);
+  ASSERT_NE(Base, 0u);
   ASSERT_GE(Fd, 0);
-  unlink(File);
-  ASSERT_EQ(ftruncate(Fd, 2 * Page), 0);
   ASSERT_EQ(pwrite(Fd, "zero", 4, 0), 4);
   ASSERT_EQ(pwrite(Fd, "one!", 4, Page), 4);
   FixedMemoryRegion Region;
