@@ -1,23 +1,35 @@
 #!/usr/bin/env python3
-"""Basic-block benchmark: measures a sample of the shared BHive blocks with
--snippets-format=hex -auto-map-memory (inverse throughput, subprocess mode)
-and prints, per file and in total, the blocks decoded, measured and failed
-by reason, and blocks per second. For a subset of the measured blocks it then
-writes each block as an asm snippet file with the annotations the run
-reported (DEFREG for the register values, MEM-DEF/MEM-MAP and LOOP-REGISTER
-from `info`) and checks that the input is the same (same benchmark key, same
-measured code) and that measuring that file agrees with the auto-mapped run
-within 2%: both sides are measured --rounds times in turn, and the first
-measurements and the best of each side are compared, with the spread of all
-of them (the noise of the host), and once more over the blocks whose own
-measurements agree within 2% on each side (the others, listed as unstable,
-have several steady states on the host).
+"""Basic-block benchmark: measures the shared BHive blocks, a sample of every
+K-th block of each file or whole files, with -snippets-format=hex
+-auto-map-memory (inverse throughput, subprocess mode, default options) and
+prints, per file and in total, the blocks decoded, measured (share of the
+decoded), failed by reason, and blocks per second; then, per file, the
+comparison with LLVM's scheduling model that -mode=analysis makes (blocks
+compared, mean absolute percentage error, Kendall's tau, worst blocks).
+
+A sample keeps the blocks' line numbers (the other lines are left blank), so
+that what it reports names the lines of the original file.
+
+For a subset of the measured blocks it then writes each block as an asm
+snippet file with the annotations the run reported (DEFREG for the register
+values, MEM-DEF/MEM-MAP and LOOP-REGISTER from `info`) and checks that the
+input is the same (same benchmark key, same measured code) and that
+measuring that file agrees with the auto-mapped run within 2%: both sides
+are measured --rounds times in turn, and the first measurements and the best
+of each side are compared, with the spread of all of them (the noise of the
+host), and once more over the blocks whose own measurements agree within 2%
+on each side (the others, listed as unstable, have several steady states on
+the host).
 
 Not a test: timings depend on the machine and its load. Run by hand:
 
-  bench/blocks/run.py [--tool build/bin/llvm-exegesis] [--every 20]
-                      [--agree 20] [--rounds 3] [--data ../shared/data/bhive]
+  bench/blocks/run.py [--tool build/bin/llvm-exegesis] [--every 20 | --whole]
+                      [--limit N] [--agree 20] [--rounds 3] [--html DIR]
+                      [--data ../shared/data/bhive]
                       [--files gzip-compress.csv ...]
+
+  bench/blocks/run.py --whole --agree 0 --files sqlite.csv   # one whole file
+  bench/blocks/run.py --every 60 --agree 0                   # <= 150 a file
 """
 
 import argparse
@@ -150,6 +162,12 @@ def main():
                                                        "data", "bhive"))
     parser.add_argument("--every", type=int, default=20,
                         help="take every N-th block of each file")
+    parser.add_argument("--whole", action="store_true",
+                        help="run each file as it is, every block")
+    parser.add_argument("--limit", type=int, default=0,
+                        help="at most this many blocks of each file")
+    parser.add_argument("--html", metavar="DIR",
+                        help="write each file's analysis report there")
     parser.add_argument("--agree", type=int, default=20,
                         help="measured blocks checked against asm snippets")
     parser.add_argument("--rounds", type=int, default=3,
@@ -181,12 +199,23 @@ def main():
         if not name.endswith(".csv") or (args.files and
                                          name not in args.files):
             continue
-        lines = [l for l in open(os.path.join(args.data, name))
-                 if l.strip() and not l.startswith("#")]
-        sample = lines[::args.every]
-        sample_path = os.path.join(work, name)
-        with open(sample_path, "w") as f:
-            f.writelines(sample)
+        path = os.path.join(args.data, name)
+        lines = open(path).read().split("\n")
+        blocks = [i for i, l in enumerate(lines)
+                  if l.strip() and not l.startswith("#")]
+        if not args.whole:
+            blocks = blocks[::args.every]
+        if args.limit:
+            blocks = blocks[:args.limit]
+        if args.whole and not args.limit:
+            sample_path = path
+        else:
+            # Blank lines keep the blocks at their lines of the original.
+            chosen = set(blocks)
+            sample_path = os.path.join(work, name)
+            with open(sample_path, "w") as f:
+                f.write("\n".join(l if i in chosen else ""
+                                  for i, l in enumerate(lines)))
         output = os.path.join(work, name + ".yaml")
         start = time.time()
         run_tool(args.tool, base + ["-snippets-format=hex", "-auto-map-memory",
@@ -197,7 +226,7 @@ def main():
         reasons = Counter()
         for doc in docs:
             where = re.search(r"basic block from .*?:(\d+):", doc)
-            line = sample[int(where.group(1)) - 1] if where else ""
+            line = lines[int(where.group(1)) - 1] if where else ""
             error = field(doc, "error").strip("'")
             decoded = "does not decode" not in error and \
                 "no bytes before" not in error
@@ -209,13 +238,26 @@ def main():
             else:
                 reasons[why or "no value"] += 1
         print("%-24s %5d blocks, %5d decoded, %5d measured (%.1f%% of "
-              "decoded), %.1f blocks/s" % (
-                  name, len(sample), counts["decoded"], counts["measured"],
+              "decoded), %.1f s, %.1f blocks/s" % (
+                  name, len(blocks), counts["decoded"], counts["measured"],
                   100.0 * counts["measured"] / max(1, counts["decoded"]),
-                  len(sample) / seconds))
+                  seconds, len(blocks) / seconds))
         for why, n in reasons.most_common():
             print("    %5d %s" % (n, why))
-        total["blocks"] += len(sample)
+        analysis = ["-mode=analysis", "-benchmarks-file=" + output,
+                    "-analysis-model-summary-output-file=-"]
+        if args.html:
+            os.makedirs(args.html, exist_ok=True)
+            analysis.append("-analysis-inconsistencies-output-file=" +
+                            os.path.join(args.html, name + ".html"))
+        summary = subprocess.run([args.tool] + analysis, capture_output=True,
+                                 text=True, check=True).stdout
+        summary = summary.splitlines()
+        if not total["blocks"]:
+            print("    model: " + summary[0])
+        for text in summary[1:]:
+            print("    " + text)
+        total["blocks"] += len(blocks)
         total["decoded"] += counts["decoded"]
         total["measured"] += counts["measured"]
         total["seconds"] += seconds

@@ -97,8 +97,9 @@ static cl::opt<bool> AutoMapMemory(
 
 static cl::opt<unsigned> AutoMapMaxPages(
     "auto-map-max-pages",
-    cl::desc("with -auto-map-memory: at most this many pages (default 64)"),
-    cl::cat(BenchmarkOptions), cl::init(64));
+    cl::desc("with -auto-map-memory: at most this many pages (default "
+             "262144, 1 GiB)"),
+    cl::cat(BenchmarkOptions), cl::init(AutoMapDefaultMaxPages));
 
 static cl::opt<std::string>
     BenchmarkFile("benchmarks-file",
@@ -383,6 +384,12 @@ static cl::opt<std::string>
 static cl::opt<std::string> AnalysisInconsistenciesOutputFile(
     "analysis-inconsistencies-output-file",
     cl::desc("HTML report of sched-model inconsistencies"),
+    cl::cat(AnalysisOptions), cl::init(""));
+static cl::opt<std::string> AnalysisModelSummaryOutputFile(
+    "analysis-model-summary-output-file",
+    cl::desc("inverse_throughput results against LLVM's scheduling model "
+             "(MCA): per dataset, blocks, mean absolute percentage error, "
+             "Kendall's tau, worst blocks ('-' for stdout)"),
     cl::cat(AnalysisOptions), cl::init(""));
 static cl::opt<float> AnalysisClusteringEpsilon("analysis-clustering-epsilon",
                                                 cl::desc("DBSCAN epsilon"),
@@ -843,6 +850,7 @@ static void analysisMain() {
   Options.BenchmarksFile = BenchmarkFile;
   Options.ClustersFile = AnalysisClustersOutputFile;
   Options.InconsistenciesFile = AnalysisInconsistenciesOutputFile;
+  Options.ModelSummaryFile = AnalysisModelSummaryOutputFile;
   Options.Clustering.Mode = AnalysisClusteringOpt;
   Options.Clustering.Epsilon = AnalysisClusteringEpsilon;
   Options.Clustering.MinPoints = AnalysisNumPoints;

@@ -292,6 +292,16 @@ span.minmax, span.model { color: #777; font-size: smaller; }
 span.unstable { color: #b60; font-weight: bold; }
 svg text { font-family: monospace; font-size: 11px; }
 svg .axis { stroke: #bbb; stroke-width: 1; }
+svg .axis.minor { stroke: #e4e4e4; }
+svg .diagonal { stroke: #555; stroke-width: 1; }
+svg .factor2 { stroke: #999; stroke-width: 1; stroke-dasharray: 4 3; }
+svg .frame { fill: none; stroke: #888; }
+svg circle.block { fill-opacity: 0.45; }
+svg .ds0 { fill: #1f5fbf; } svg .ds1 { fill: #d0431f; }
+svg .ds2 { fill: #2a9a3a; } svg .ds3 { fill: #8c3fb0; }
+svg .ds4 { fill: #c08a00; } svg .ds5 { fill: #11858f; }
+table.worst td.mono { font-size: smaller; overflow-wrap: anywhere; }
+td.number { text-align: right; }
 svg .range { stroke: #555; stroke-width: 1.5; }
 svg .measured { fill: #1f5fbf; }
 svg .model { fill: #e08a00; }
@@ -326,15 +336,58 @@ void Analysis::printHtmlHeader(raw_ostream &OS) const {
      << "</td></tr>\n</table>\n";
 }
 
-/// A round step for about \p Ticks ticks between 0 and \p Max.
-static double getTickStep(double Max, unsigned Ticks) {
-  double Raw = Max / Ticks;
-  double Magnitude = std::pow(10, std::floor(std::log10(Raw)));
-  for (double Mult : {1.0, 2.0, 5.0, 10.0})
-    if (Mult * Magnitude >= Raw)
-      return Mult * Magnitude;
-  return 10 * Magnitude;
-}
+namespace {
+/// A logarithmic axis from a power of ten to a power of ten that holds the
+/// positive values it is given; values of zero or less sit at its start.
+class LogAxis {
+public:
+  void include(double Value) {
+    if (Value > 0 && std::isfinite(Value)) {
+      Min = std::min(Min, Value);
+      Max = std::max(Max, Value);
+    }
+  }
+  /// Where \p Value lies, from 0 (start) to 1 (end).
+  double position(double Value) const {
+    if (!(Value > 0))
+      return 0;
+    return std::clamp((std::log10(Value) - lowExponent()) /
+                          (highExponent() - lowExponent()),
+                      0.0, 1.0);
+  }
+  /// The values to draw lines at, and whether each is labelled: powers of
+  /// ten, and 2 and 5 times them (labelled when the axis spans three
+  /// decades or fewer).
+  struct Tick {
+    double Value;
+    bool Decade;
+    bool Labelled;
+  };
+  std::vector<Tick> getTicks() const {
+    std::vector<Tick> Ticks;
+    bool LabelMinor = highExponent() - lowExponent() <= 3;
+    for (int E = lowExponent(); E <= highExponent(); ++E) {
+      double Decade = std::pow(10.0, E);
+      Ticks.push_back({Decade, true, true});
+      if (E < highExponent())
+        for (double M : {2.0, 5.0})
+          Ticks.push_back({M * Decade, false, LabelMinor});
+    }
+    return Ticks;
+  }
+
+private:
+  bool empty() const { return !(Min <= Max); }
+  int lowExponent() const {
+    return empty() ? 0 : static_cast<int>(std::floor(std::log10(Min)));
+  }
+  int highExponent() const {
+    int High = empty() ? 1 : static_cast<int>(std::ceil(std::log10(Max)));
+    return std::max(High, lowExponent() + 1);
+  }
+  double Min = INFINITY, Max = -INFINITY;
+};
+} // namespace
 
 void Analysis::printChart(raw_ostream &OS) const {
   ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
@@ -384,13 +437,15 @@ void Analysis::printChart(raw_ostream &OS) const {
     OS << "<p>No successful benchmark to chart.</p>\n";
     return;
   }
-  double Max = 0;
+  LogAxis Axis;
   for (Row &R : Rows) {
     R.Stats = getStatistics(R.Indices);
     const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
     R.Model = SC.getModelValue(Mode, Keys[*ChartKey]);
     R.Distance = getDistanceToModel(SC, R.Stats.Mean);
-    Max = std::max({Max, R.Stats.Max[*ChartKey], R.Model.value_or(0)});
+    Axis.include(R.Stats.Min[*ChartKey]);
+    Axis.include(R.Stats.Max[*ChartKey]);
+    Axis.include(R.Model.value_or(0));
   }
   // Largest disagreement first; instructions the model knows nothing about
   // last.
@@ -399,35 +454,32 @@ void Analysis::printChart(raw_ostream &OS) const {
       return A.Distance.has_value();
     return A.Distance.value_or(0) > B.Distance.value_or(0);
   });
-  if (!(Max > 0) || !std::isfinite(Max))
-    Max = 1;
 
   OS << "<p>One row per instruction, sorted by distance between the mean "
         "measurement and the model (all measured keys). <svg width=\"10\" "
         "height=\"10\"><circle class=\"measured\" cx=\"5\" cy=\"5\" "
         "r=\"4\"/></svg> measured mean, with the [min; max] range; <svg "
         "width=\"10\" height=\"10\"><path class=\"model\" d=\"M5 0 L10 5 L5 "
-        "10 L0 5 Z\"/></svg> model.</p>\n";
+        "10 L0 5 Z\"/></svg> model; log scale, values of 0 at its left "
+        "end.</p>\n";
   const unsigned LabelWidth = 300, PlotWidth = 520, DistWidth = 110;
   const unsigned RowHeight = 18, Top = 28, Bottom = 8;
   const unsigned Width = LabelWidth + PlotWidth + DistWidth;
   const unsigned Height = Top + RowHeight * Rows.size() + Bottom;
-  double Step = getTickStep(Max, 8);
-  double AxisMax = std::ceil(Max / Step) * Step;
-  auto X = [&](double V) {
-    return LabelWidth + PlotWidth * std::clamp(V / AxisMax, 0.0, 1.0);
-  };
+  auto X = [&](double V) { return LabelWidth + PlotWidth * Axis.position(V); };
   OS << "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
      << Width << "\" height=\"" << Height << "\" viewBox=\"0 0 " << Width << ' '
      << Height << "\">\n";
-  for (unsigned Tick = 0; Tick * Step <= AxisMax + Step / 2; ++Tick) {
-    double T = Tick * Step;
-    OS << formatv("<line class=\"axis\" x1=\"{0:F1}\" y1=\"{1}\" "
+  for (const LogAxis::Tick &T : Axis.getTicks()) {
+    OS << formatv("<line class=\"{3}\" x1=\"{0:F1}\" y1=\"{1}\" "
                   "x2=\"{0:F1}\" y2=\"{2}\"/>",
-                  X(T), Top - 6, Height - Bottom)
-       << formatv("<text x=\"{0:F1}\" y=\"{1}\" "
-                  "text-anchor=\"middle\">{2}</text>\n",
-                  X(T), Top - 10, format("%g", T));
+                  X(T.Value), Top - 6, Height - Bottom,
+                  T.Decade ? "axis" : "axis minor");
+    if (T.Labelled)
+      OS << formatv("<text x=\"{0:F1}\" y=\"{1}\" "
+                    "text-anchor=\"middle\">{2}</text>",
+                    X(T.Value), Top - 10, format("%g", T.Value));
+    OS << "\n";
   }
   OS << formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">distance"
                 "</text>\n",
@@ -466,6 +518,158 @@ void Analysis::printChart(raw_ostream &OS) const {
                   R.Distance ? formatValue(*R.Distance) : std::string("n/a"));
     OS << "</g>\n";
   }
+  OS << "</svg>\n";
+}
+
+/// How many of a dataset's worst blocks the page lists.
+static constexpr size_t NumWorstBlocksShown = 10;
+
+static std::string formatPercent(double Fraction) {
+  if (std::isnan(Fraction))
+    return "n/a";
+  return formatv("{0:F1}%", 100 * Fraction).str();
+}
+
+void Analysis::printModelComparison(raw_ostream &OS) const {
+  OS << "<h2>Measured vs. LLVM's model, per block</h2>\n<p>";
+  writeHtmlEscaped(OS, "inverse_throughput per block (cycles per iteration, "
+                       "the measurements' per_snippet_value) against " +
+                           Comparison->ModelName +
+                           ", recomputed from each benchmark's instructions.");
+  OS << "</p>\n<table class=\"model-summary\">\n<tr><th>Dataset</th>"
+        "<th>Benchmarks</th><th>Measured</th><th>Compared</th><th>Mean "
+        "absolute percentage error</th><th>Kendall's tau</th></tr>\n";
+  auto Row = [&](StringRef Name, std::optional<size_t> Benchmarks,
+                 std::optional<size_t> Measured, const ModelAccuracy &A) {
+    OS << "<tr><td class=\"mono\">";
+    writeHtmlEscaped(OS, Name);
+    OS << "</td><td class=\"number\">"
+       << (Benchmarks ? std::to_string(*Benchmarks) : "") << "</td>"
+       << "<td class=\"number\">" << (Measured ? std::to_string(*Measured) : "")
+       << "</td>"
+       << "<td class=\"number\">" << A.NumBlocks << "</td><td class=\"number\">"
+       << formatPercent(A.MeanAbsolutePercentageError)
+       << "</td><td class=\"number\">"
+       << (std::isnan(A.KendallTau) ? std::string("n/a")
+                                    : formatv("{0:F3}", A.KendallTau).str())
+       << "</td></tr>\n";
+  };
+  for (const DatasetComparison &D : Comparison->Datasets)
+    Row(D.Name, D.NumBenchmarks, D.NumMeasured, D.Accuracy);
+  if (Comparison->Datasets.size() > 1)
+    Row("all datasets", std::nullopt, std::nullopt, Comparison->Overall);
+  OS << "</table>\n";
+  for (const DatasetComparison &D : Comparison->Datasets)
+    for (const auto &[Why, Count] : D.Unpredicted) {
+      OS << "<p>" << Count << " measured block(s) of ";
+      writeHtmlEscaped(OS, D.Name);
+      OS << " not predicted: ";
+      writeHtmlEscaped(OS, Why);
+      OS << "</p>\n";
+    }
+  printModelScatterPlot(OS);
+  for (const DatasetComparison &D : Comparison->Datasets) {
+    if (D.Blocks.empty())
+      continue;
+    size_t Shown = std::min(NumWorstBlocksShown, D.Blocks.size());
+    OS << "<h3>Predicted worst: ";
+    writeHtmlEscaped(OS, D.Name);
+    OS << " (" << Shown << " of " << D.Blocks.size() << ")</h3>\n"
+       << "<table class=\"worst\">\n<tr><th>Line</th><th>Measured</th>"
+          "<th>Predicted</th><th>Error</th><th>Instructions</th></tr>\n";
+    for (const ComparedBlock &B : ArrayRef(D.Blocks).take_front(Shown)) {
+      OS << "<tr><td class=\"number\">"
+         << (B.Line ? std::to_string(B.Line) : std::string()) << "</td>"
+         << "<td class=\"number\">" << formatValue(B.Measured)
+         << "</td><td class=\"number\">" << formatValue(B.Predicted)
+         << "</td><td class=\"number\">"
+         << (B.Predicted >= B.Measured ? "+" : "-") << formatPercent(B.Error)
+         << "</td><td class=\"mono\">";
+      writeHtmlEscaped(OS, B.Text);
+      OS << "</td></tr>\n";
+    }
+    OS << "</table>\n";
+  }
+}
+
+void Analysis::printModelScatterPlot(raw_ostream &OS) const {
+  LogAxis Axis;
+  size_t NumBlocks = 0;
+  for (const DatasetComparison &D : Comparison->Datasets)
+    for (const ComparedBlock &B : D.Blocks) {
+      Axis.include(B.Measured);
+      Axis.include(B.Predicted);
+      ++NumBlocks;
+    }
+  if (!NumBlocks)
+    return;
+  OS << "<p>Each block measured (up) against predicted (across), on log "
+        "scales: on the solid line the model is right, between the dashed "
+        "ones within a factor of two.";
+  if (Comparison->Datasets.size() > 1)
+    for (auto [Index, D] : enumerate(Comparison->Datasets)) {
+      OS << formatv(" <svg width=\"10\" height=\"10\"><circle "
+                    "class=\"ds{0}\" cx=\"5\" cy=\"5\" r=\"4\"/></svg> ",
+                    Index % 6);
+      writeHtmlEscaped(OS, D.Name);
+      OS << (Index + 1 < Comparison->Datasets.size() ? ";" : ".");
+    }
+  OS << "</p>\n";
+  const unsigned Left = 64, Right = 16, Top = 12, Bottom = 44, Side = 560;
+  const unsigned Width = Left + Side + Right, Height = Top + Side + Bottom;
+  auto X = [&](double V) { return Left + Side * Axis.position(V); };
+  auto Y = [&](double V) { return Top + Side * (1 - Axis.position(V)); };
+  OS << "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
+     << Width << "\" height=\"" << Height << "\" viewBox=\"0 0 " << Width << ' '
+     << Height << "\">\n";
+  for (const LogAxis::Tick &T : Axis.getTicks()) {
+    const char *Class = T.Decade ? "axis" : "axis minor";
+    OS << formatv("<line class=\"{0}\" x1=\"{1:F1}\" y1=\"{2}\" "
+                  "x2=\"{1:F1}\" y2=\"{3}\"/>",
+                  Class, X(T.Value), Top, Top + Side)
+       << formatv("<line class=\"{0}\" x1=\"{1}\" y1=\"{2:F1}\" "
+                  "x2=\"{3}\" y2=\"{2:F1}\"/>",
+                  Class, Left, Y(T.Value), Left + Side);
+    if (T.Labelled)
+      OS << formatv("<text x=\"{0:F1}\" y=\"{1}\" text-anchor=\"middle\">"
+                    "{2}</text><text x=\"{3}\" y=\"{4:F1}\" "
+                    "text-anchor=\"end\">{2}</text>",
+                    X(T.Value), Top + Side + 14, format("%g", T.Value),
+                    Left - 6, Y(T.Value) + 4);
+    OS << "\n";
+  }
+  // The diagonal and a factor of two either side, clipped to the frame.
+  double Lo = Axis.getTicks().front().Value, Hi = Axis.getTicks().back().Value;
+  for (auto [Factor, Class] :
+       {std::pair{1.0, "diagonal"}, {2.0, "factor2"}, {0.5, "factor2"}}) {
+    double From = std::max(Lo, Lo / Factor), To = std::min(Hi, Hi / Factor);
+    OS << formatv("<line class=\"{0}\" x1=\"{1:F1}\" y1=\"{2:F1}\" "
+                  "x2=\"{3:F1}\" y2=\"{4:F1}\"/>\n",
+                  Class, X(From), Y(From * Factor), X(To), Y(To * Factor));
+  }
+  OS << formatv("<rect class=\"frame\" x=\"{0}\" y=\"{1}\" width=\"{2}\" "
+                "height=\"{2}\"/>\n",
+                Left, Top, Side);
+  OS << formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"middle\">predicted "
+                "cycles per iteration</text>\n",
+                Left + Side / 2, Height - 8)
+     << formatv("<text transform=\"translate(14 {0}) rotate(-90)\" "
+                "text-anchor=\"middle\">measured cycles per iteration"
+                "</text>\n",
+                Top + Side / 2);
+  for (auto [Index, D] : enumerate(Comparison->Datasets))
+    for (const ComparedBlock &B : D.Blocks) {
+      OS << formatv("<circle class=\"block ds{0}\" cx=\"{1:F1}\" "
+                    "cy=\"{2:F1}\" r=\"2.5\"><title>",
+                    Index % 6, X(B.Predicted), Y(B.Measured));
+      writeHtmlEscaped(OS, D.Name);
+      if (B.Line)
+        OS << ":" << B.Line;
+      OS << ": measured " << formatValue(B.Measured) << ", predicted "
+         << formatValue(B.Predicted) << ": ";
+      writeHtmlEscaped(OS, B.Text);
+      OS << "</title></circle>\n";
+    }
   OS << "</svg>\n";
 }
 
@@ -570,6 +774,8 @@ void Analysis::printSchedClassReport(raw_ostream &OS,
 void Analysis::printInconsistenciesHtml(raw_ostream &OS) const {
   printHtmlHeader(OS);
   printChart(OS);
+  if (Comparison && !Comparison->empty())
+    printModelComparison(OS);
   std::vector<SchedClassReport> Reports = getInconsistentSchedClasses();
   OS << "<h2>Sched classes inconsistent with the model (" << Reports.size()
      << ")</h2>\n";

@@ -5,7 +5,10 @@
 // a self-contained HTML page showing where the measurements disagree with
 // LLVM's scheduling model for the CPU, which is what a scheduling-model
 // maintainer reads. The page also charts measured against predicted values
-// for every instruction, sorted by disagreement.
+// for every instruction, sorted by disagreement, on a log scale (a sweep's
+// values run from a fraction of a cycle to thousands), and, for
+// inverse_throughput results, sets each block beside what LLVM's model
+// predicts for it (ModelComparison.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +17,7 @@
 
 #include "BenchmarkResult.h"
 #include "Clustering.h"
+#include "ModelComparison.h"
 #include "SchedClassResolution.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/MC/MCContext.h"
@@ -61,7 +65,15 @@ public:
   /// One row per benchmark of each valid cluster, clusters separated by
   /// two empty lines; noise and failed benchmarks are left out.
   void printClustersCsv(raw_ostream &OS) const;
+  /// With a model comparison that holds blocks, the page also shows it: a
+  /// table per dataset, a scatter plot of measured against predicted
+  /// cycles (log scales) and the blocks predicted worst.
   void printInconsistenciesHtml(raw_ostream &OS) const;
+  /// \p Comparison (of the same points) must outlive the Analysis; null for
+  /// none.
+  void setModelComparison(const ModelComparison *Comparison) {
+    this->Comparison = Comparison;
+  }
 
   /// The scheduling class of each benchmark, by index.
   const ResolvedSchedClass &getSchedClass(size_t Point) const {
@@ -87,6 +99,8 @@ private:
   std::vector<SchedClassReport> getInconsistentSchedClasses() const;
   void printHtmlHeader(raw_ostream &OS) const;
   void printChart(raw_ostream &OS) const;
+  void printModelComparison(raw_ostream &OS) const;
+  void printModelScatterPlot(raw_ostream &OS) const;
   void printSchedClassReport(raw_ostream &OS,
                              const SchedClassReport &Report) const;
   void printModelTable(raw_ostream &OS, const ResolvedSchedClass &SC) const;
@@ -101,6 +115,7 @@ private:
   std::unique_ptr<MCContext> Context;
   std::unique_ptr<MCDisassembler> Disassembler;
   std::unique_ptr<MCInstPrinter> InstPrinter;
+  const ModelComparison *Comparison = nullptr;
 };
 
 } // namespace exegesis

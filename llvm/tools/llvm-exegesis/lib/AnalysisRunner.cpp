@@ -2,6 +2,7 @@
 
 #include "AnalysisRunner.h"
 #include "LLVMState.h"
+#include "ModelComparison.h"
 #include "OutputFile.h"
 #include "SchedClassResolution.h"
 #include "llvm/MC/MCInstrDesc.h"
@@ -97,21 +98,30 @@ Expected<AnalysisReports> analyseBenchmarks(const LLVMState &State,
                      "': " + toString(Clustering.takeError()));
   Analysis A(State, Points, std::move(SchedClasses), *Clustering,
              Options.Report);
+  // Only the reports that show it pay for the model's predictions.
+  ModelComparison Comparison;
+  if (!Options.ModelSummaryFile.empty() || !Options.InconsistenciesFile.empty())
+    Comparison = compareWithModel(State, Points, Options.BenchmarksFile);
+  A.setModelComparison(&Comparison);
 
   AnalysisReports Reports;
   raw_string_ostream CsvOS(Reports.ClustersCsv),
-      HtmlOS(Reports.InconsistenciesHtml);
+      HtmlOS(Reports.InconsistenciesHtml), SummaryOS(Reports.ModelSummary);
   if (!Options.ClustersFile.empty())
     A.printClustersCsv(CsvOS);
   if (!Options.InconsistenciesFile.empty())
     A.printInconsistenciesHtml(HtmlOS);
+  if (!Options.ModelSummaryFile.empty())
+    printModelComparison(SummaryOS, Comparison);
   return Reports;
 }
 
 Error runAnalysis(const AnalysisRunOptions &Options) {
-  if (Options.ClustersFile.empty() && Options.InconsistenciesFile.empty())
+  if (Options.ClustersFile.empty() && Options.InconsistenciesFile.empty() &&
+      Options.ModelSummaryFile.empty())
     return makeError("-mode=analysis needs -analysis-clusters-output-file "
-                     "and/or -analysis-inconsistencies-output-file");
+                     "and/or -analysis-inconsistencies-output-file (or "
+                     "-analysis-model-summary-output-file)");
   if (!(Options.Clustering.Epsilon >= 0))
     return makeError("-analysis-clustering-epsilon must be a non-negative "
                      "distance");
@@ -155,6 +165,9 @@ Error runAnalysis(const AnalysisRunOptions &Options) {
       return E;
   if (!Options.InconsistenciesFile.empty())
     if (Error E = writeOutput(Options.InconsistenciesFile, Html))
+      return E;
+  if (!Options.ModelSummaryFile.empty())
+    if (Error E = writeOutput(Options.ModelSummaryFile, Reports->ModelSummary))
       return E;
   return Error::success();
 }

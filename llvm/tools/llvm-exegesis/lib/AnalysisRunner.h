@@ -5,6 +5,8 @@
 // measured on, keep the benchmarks the filter asks for, cluster them, and
 // write the clusters CSV and the inconsistencies HTML. Kept out of the
 // driver so that it can be tested and so that the driver only wires options.
+// Inverse-throughput results are also compared with LLVM's scheduling model
+// (ModelComparison.h), in a summary of their own and in the HTML report.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +35,9 @@ struct AnalysisRunOptions {
   /// Outputs; "-" is stdout, empty is not written. At least one is needed.
   std::string ClustersFile;
   std::string InconsistenciesFile;
+  /// The comparison of inverse_throughput measurements with LLVM's model
+  /// (ModelComparison.h), as text.
+  std::string ModelSummaryFile;
   ClusteringOptions Clustering;
   AnalysisReportOptions Report;
   BenchmarkFilter Filter = BenchmarkFilter::All;
@@ -60,6 +65,7 @@ bool hasMemoryOperand(const LLVMState &State, const Benchmark &B);
 struct AnalysisReports {
   std::string ClustersCsv;
   std::string InconsistenciesHtml;
+  std::string ModelSummary;
 };
 
 /// Everything runAnalysis does between reading the file and writing the

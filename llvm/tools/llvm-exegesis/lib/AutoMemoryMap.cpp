@@ -15,7 +15,7 @@
 namespace llvm {
 namespace exegesis {
 
-static constexpr size_t AutoMapPageSize = 4096;
+static constexpr size_t AutoMapPageSize = AutoMappedPages::PageSize;
 /// 1.0 as a double: what every lane of a vector register the block reads
 /// holds (benign: no denormals, no NaNs, no division by zero).
 static constexpr uint64_t AutoMapVectorLane = 0x3FF0000000000000;
@@ -146,73 +146,102 @@ void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code) {
   chooseLoopRegister(State, Code);
 }
 
+unsigned getAutoMapPhysicalPageLimit(const L1DataCacheSize &Cache) {
+  return static_cast<unsigned>(
+      std::max<uint64_t>(1, Cache.Bytes / AutoMapPageSize));
+}
+
+AutoMappedPages getInitialAutoMappedPages(const L1DataCacheSize &Cache) {
+  AutoMappedPages Pages(getAutoMapPhysicalPageLimit(Cache));
+  Pages.addPage(AutoMapFirstPage);
+  return Pages;
+}
+
+void applyAutoMappedPages(const AutoMappedPages &Pages, BenchmarkCode &Code) {
+  MemoryValue &Value = Code.Key.MemoryValues[AutoMapValueName];
+  Value.Value = APInt(64, AutoMapRegisterValue);
+  Value.SizeBytes = Pages.getNumPhysicalPages() * AutoMapPageSize;
+  erase_if(Code.Key.MemoryMappings, [](const MemoryMapping &M) {
+    return M.MemoryValueName == AutoMapValueName;
+  });
+  for (const AutoMappedPages::Run &Run : Pages.getRuns()) {
+    MemoryMapping Mapping;
+    Mapping.Address = Run.Address;
+    Mapping.MemoryValueName = AutoMapValueName;
+    // Upstream's form where it says the same: the whole value, once.
+    uint64_t Length = Run.Pages * AutoMapPageSize;
+    if (Length != Value.SizeBytes || Run.FirstPhysicalPage != 0) {
+      Mapping.Length = Length;
+      Mapping.Offset = Run.FirstPhysicalPage * AutoMapPageSize;
+    }
+    Code.Key.MemoryMappings.push_back(std::move(Mapping));
+  }
+}
+
 std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
+                                           AutoMappedPages &Pages,
                                            uintptr_t FaultAddress,
-                                           unsigned MaxPages) {
-  std::string Address = utohexstr(FaultAddress, /*LowerCase=*/true);
-  if (FaultAddress == 0)
-    return std::string("the fault has no address (a non-canonical or "
-                       "misaligned access, or a protection fault): mapping "
-                       "memory cannot cure it");
+                                           uint64_t MaxPages) {
   Expected<AddressSpaceConstraints> Constraints =
       getCurrentAddressSpaceConstraints();
   if (!Constraints)
     return toString(Constraints.takeError());
-  if (FaultAddress < Constraints->MinAddress)
-    return "address 0x" + Address +
-           " is below the lowest address a process may map";
-  if (FaultAddress >= Constraints->EndAddress)
-    return "address 0x" + Address + " is not a user address";
-  uintptr_t Page = FaultAddress / AutoMapPageSize * AutoMapPageSize;
-  for (const MemoryMapping &Mapping : Code.Key.MemoryMappings) {
-    auto Value = Code.Key.MemoryValues.find(Mapping.MemoryValueName);
-    size_t Size = Value == Code.Key.MemoryValues.end()
-                      ? AutoMapPageSize
-                      : std::max<size_t>(Value->second.SizeBytes, 1);
-    if (Page >= Mapping.Address && Page < Mapping.Address + Size)
-      return "address 0x" + Address +
-             " is mapped already (the access itself is not allowed)";
-  }
-  unsigned Mapped =
-      count_if(Code.Key.MemoryMappings, [](const MemoryMapping &M) {
-        return M.MemoryValueName == AutoMapValueName;
-      });
-  if (Mapped >= MaxPages)
-    // The usual cause is a block that moves its pointers on each copy
-    // (push, a stride, a pointer walk), whose pages grow with the copies.
-    return "address 0x" + Address + " would need page " +
-           Twine(Mapped + 1).str() + ", beyond the limit of " +
-           Twine(MaxPages).str() +
-           " (-auto-map-max-pages raises it; a block that walks memory needs "
-           "pages in proportion to -min-instructions)";
-  FixedLayout Candidate;
-  FixedMemoryRegion Region;
-  Region.Address = Page;
-  Region.Contents.assign(AutoMapPageSize, '\0');
-  Region.Name = "the page of address 0x" + Address;
-  Candidate.Memory.push_back(std::move(Region));
-  if (Error E = checkFixedLayout(Candidate, 0, *Constraints, AutoMapPageSize))
-    return "address 0x" + Address +
-           " cannot be mapped: " + toString(std::move(E));
-  Code.Key.MemoryMappings.push_back({Page, AutoMapValueName});
+  if (std::optional<std::string> Why =
+          Pages.mapFault(FaultAddress, MaxPages, *Constraints))
+    return Why;
+  applyAutoMappedPages(Pages, Code);
   return std::nullopt;
 }
 
-std::string describeAutoMappedMemory(const LLVMState &State,
-                                     const BenchmarkCode &Code) {
+/// "the host's L1 data cache of 32 KiB, from sysfs".
+static std::string describeCache(const L1DataCacheSize &Cache) {
   std::string Text;
   raw_string_ostream OS(Text);
-  unsigned Pages = 0;
-  for (const MemoryMapping &Mapping : Code.Key.MemoryMappings)
-    Pages += Mapping.MemoryValueName == AutoMapValueName;
-  OS << "auto-mapped " << Pages << (Pages == 1 ? " page" : " pages")
-     << ", as annotations: LLVM-EXEGESIS-MEM-DEF " << AutoMapValueName << " "
-     << AutoMapPageSize << " "
-     << format_hex_no_prefix(AutoMapRegisterValue, 16);
-  for (const MemoryMapping &Mapping : Code.Key.MemoryMappings)
-    if (Mapping.MemoryValueName == AutoMapValueName)
-      OS << "; LLVM-EXEGESIS-MEM-MAP " << AutoMapValueName << " "
-         << Mapping.Address;
+  OS << "the host's L1 data cache of ";
+  if (Cache.Bytes % 1024 == 0)
+    OS << Cache.Bytes / 1024 << " KiB";
+  else
+    OS << Cache.Bytes << " bytes";
+  if (Cache.Source.empty())
+    OS << " (assumed: neither sysfs nor sysconf gives its size)";
+  else
+    OS << ", from " << Cache.Source;
+  return Text;
+}
+
+std::string describeAutoMappedMemory(const LLVMState &State,
+                                     const BenchmarkCode &Code,
+                                     const AutoMappedPages &Pages,
+                                     const L1DataCacheSize &Cache) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  uint64_t NumPages = Pages.size();
+  unsigned Physical = Pages.getNumPhysicalPages();
+  OS << "auto-mapped " << NumPages << (NumPages == 1 ? " page" : " pages");
+  if (NumPages > Pages.getPhysicalPageLimit())
+    OS << " on " << Physical << " physical pages (as many as fit "
+       << describeCache(Cache)
+       << "; the n-th page in address order is physical page n mod " << Physical
+       << ")";
+  else if (NumPages > 1)
+    OS << ", each on a physical page of its own (up to "
+       << Pages.getPhysicalPageLimit() << " fit " << describeCache(Cache)
+       << ")";
+  auto Value = Code.Key.MemoryValues.find(AutoMapValueName);
+  OS << ", as annotations: LLVM-EXEGESIS-MEM-DEF " << AutoMapValueName << " "
+     << (Value == Code.Key.MemoryValues.end() ? AutoMapPageSize
+                                              : Value->second.SizeBytes)
+     << " " << format_hex_no_prefix(AutoMapRegisterValue, 16);
+  for (const MemoryMapping &Mapping : Code.Key.MemoryMappings) {
+    if (Mapping.MemoryValueName != AutoMapValueName)
+      continue;
+    OS << "; LLVM-EXEGESIS-MEM-MAP " << AutoMapValueName << " "
+       << Mapping.Address;
+    if (Mapping.Length)
+      OS << " " << Mapping.Length;
+    if (Mapping.Offset)
+      OS << " " << Mapping.Offset;
+  }
   if (Code.LoopRegister.isValid())
     OS << "; LLVM-EXEGESIS-LOOP-REGISTER "
        << State.getRegisterName(Code.LoopRegister);

@@ -8,12 +8,14 @@
 //     (a block that stores below its caller's frame must not overwrite the
 //     measured function's own), which the function saves and restores;
 //     vector registers it reads hold 1.0 in every double lane;
-//   - every page is the same 4 KiB of shared memory (MEM-DEF auto-page,
-//     every 8-byte word AutoMapRegisterValue, so that pointers loaded from it
-//     point back into mapped memory and all the data stays in L1), mapped
-//     with MEM-MAP at each address;
+//   - every page holds the same data (MEM-DEF auto-page, every 8-byte word
+//     AutoMapRegisterValue, so that pointers loaded from it point back into
+//     mapped memory), on as many physical pages as fit in the host's L1
+//     data cache and no more (AutoMappedPages.h says which backs which), so
+//     that all the data stays in L1 and no two of its pages alias there;
 //   - when the block faults on an unmapped user address, that page is mapped
-//     and the block runs again, up to a number of pages.
+//     (and, for a block that walks memory, the pages ahead of the walk) and
+//     the block runs again, up to a number of pages.
 // A fault that a mapping cannot cure (address 0 as the kernel reports for
 // non-canonical and misaligned vector accesses, kernel addresses, pages
 // already mapped, the tool's own memory, other signals) stays the block's
@@ -25,7 +27,9 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_AUTOMEMORYMAP_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_AUTOMEMORYMAP_H
 
+#include "AutoMappedPages.h"
 #include "BenchmarkCode.h"
+#include "L1DataCache.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
 #include <optional>
@@ -53,16 +57,32 @@ std::optional<std::string> whyAutoMapUnsupported(const LLVMState &State);
 /// block does not use.
 void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code);
 
-/// Maps the page holding \p FaultAddress into \p Code when that can cure the
-/// fault and \p Code has fewer than \p MaxPages; otherwise the reason.
-std::optional<std::string>
-mapFaultingPage(BenchmarkCode &Code, uintptr_t FaultAddress, unsigned MaxPages);
+/// How many physical pages may back a block's pages: the L1 data cache's
+/// worth, at least one.
+unsigned getAutoMapPhysicalPageLimit(const L1DataCacheSize &Cache);
 
-/// The pages mapped and the loop counter, as the annotations that reproduce
-/// the run ("LLVM-EXEGESIS-MEM-DEF ...; LLVM-EXEGESIS-MEM-MAP ...;
-/// LLVM-EXEGESIS-LOOP-REGISTER ...").
+/// The pages of a block prepared by prepareAutoMappedBlock.
+AutoMappedPages getInitialAutoMappedPages(const L1DataCacheSize &Cache);
+
+/// Makes \p Code map \p Pages: the memory value auto-page as large as
+/// their physical pages, mapped once per run of pages (replacing the
+/// mappings of auto-page that \p Code had).
+void applyAutoMappedPages(const AutoMappedPages &Pages, BenchmarkCode &Code);
+
+/// Maps what a fault at \p FaultAddress needs into \p Pages and \p Code
+/// when that can cure it within \p MaxPages pages; otherwise the reason.
+std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
+                                           AutoMappedPages &Pages,
+                                           uintptr_t FaultAddress,
+                                           uint64_t MaxPages);
+
+/// The pages mapped, how they are backed and the loop counter, with the
+/// annotations that reproduce the run ("LLVM-EXEGESIS-MEM-DEF ...;
+/// LLVM-EXEGESIS-MEM-MAP ...; LLVM-EXEGESIS-LOOP-REGISTER ...").
 std::string describeAutoMappedMemory(const LLVMState &State,
-                                     const BenchmarkCode &Code);
+                                     const BenchmarkCode &Code,
+                                     const AutoMappedPages &Pages,
+                                     const L1DataCacheSize &Cache);
 
 } // namespace exegesis
 } // namespace llvm

@@ -42,10 +42,18 @@ struct MemoryValue {
   size_t Index = 0;
 };
 
-/// Where the subprocess maps a MemoryValue (LLVM-EXEGESIS-MEM-MAP).
+/// Where the subprocess maps a MemoryValue (LLVM-EXEGESIS-MEM-MAP). With a
+/// Length, that many bytes are mapped at Address, made of the value's pages
+/// from byte Offset on and going round to its first page again after its
+/// last: many virtual pages backed by the few physical pages of one value.
 struct MemoryMapping {
   uintptr_t Address = 0;
   std::string MemoryValueName;
+  /// Bytes mapped, a multiple of the page size; 0: the whole value, once.
+  uint64_t Length = 0;
+  /// Where in the value the mapping starts, a multiple of the page size
+  /// below the value's size (only with a Length).
+  uint64_t Offset = 0;
 };
 
 struct BenchmarkKey {

@@ -17,6 +17,16 @@
 namespace llvm {
 namespace exegesis {
 
+/// -auto-map-max-pages by default: 1 GiB of address space. The runs of
+/// 2 x -min-instructions that the time-based counter differences give a
+/// walking block up to 10,000 steps (a step takes at least two
+/// instructions, except pushes and string instructions); a walk followed page
+/// by page maps at most 4 pages a step (AutoMappedPages::NearPages), one
+/// followed by its stride at most 9 around each step: 90,000 pages, twice
+/// that at worst with the doubling. Pages cost page tables only where they
+/// are touched, and share a few physical pages.
+inline constexpr unsigned AutoMapDefaultMaxPages = 262144;
+
 /// How the snippet is repeated to fill the measured function.
 enum class RepetitionMode {
   Duplicate,
@@ -109,7 +119,7 @@ struct BenchmarkRunOptions {
   /// Map the pages a snippet faults on and run it again (see
   /// AutoMemoryMap.h), at most this many pages.
   bool AutoMapMemory = false;
-  unsigned AutoMapMaxPages = 64;
+  unsigned AutoMapMaxPages = AutoMapDefaultMaxPages;
 };
 
 } // namespace exegesis

@@ -3,10 +3,13 @@
 #include "BenchmarkRunner.h"
 #include "AutoMemoryMap.h"
 #include "BenchmarkMeasurer.h"
+#include "HexSnippetFile.h"
 #include "LLVMState.h"
+#include "MCAThroughputModel.h"
 #include "Target.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -71,22 +74,62 @@ BenchmarkRunner::getAssemblyRequests(const BenchmarkRunOptions &Options) {
   llvm_unreachable("unknown repetition mode");
 }
 
+void BenchmarkRunner::notePrediction(Benchmark &Result) {
+  if (Result.Mode != BenchmarkMode::InverseThroughput ||
+      !Result.Error.empty() || !parseBasicBlockOrigin(Result.Info))
+    return;
+  auto Measured = find_if(Result.Measurements, [](const BenchmarkMeasure &M) {
+    return M.Key == "inverse_throughput";
+  });
+  if (Measured == Result.Measurements.end())
+    return;
+  if (!Model && NoModel.empty()) {
+    Expected<std::unique_ptr<MCAThroughputModel>> Created =
+        MCAThroughputModel::create(State);
+    if (Created)
+      Model = std::move(*Created);
+    else
+      NoModel = toString(Created.takeError());
+  }
+  std::string Note;
+  raw_string_ostream OS(Note);
+  OS << "LLVM's scheduling model for " << State.getCpuName() << " (MCA) ";
+  Expected<double> Predicted =
+      Model ? Model->predictCyclesPerIteration(Result.Key.Instructions)
+            : Expected<double>(
+                  createStringError(inconvertibleErrorCode(), NoModel));
+  if (Predicted)
+    OS << "predicts " << format("%.2f", *Predicted)
+       << " cycles per iteration, measured "
+       << format("%.2f", Measured->PerSnippetValue);
+  else
+    OS << "makes no prediction: " << toString(Predicted.takeError());
+  Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
+}
+
 Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
-  if (!Options.AutoMapMemory || !Code.InputError.empty())
-    return runOnce(Code);
+  if (!Options.AutoMapMemory || !Code.InputError.empty()) {
+    Expected<Benchmark> Result = runOnce(Code);
+    if (Result)
+      notePrediction(*Result);
+    return Result;
+  }
   BenchmarkCode Mapped = Code;
   prepareAutoMappedBlock(State, Mapped);
+  const L1DataCacheSize &Cache = getHostL1DataCacheSize();
+  AutoMappedPages Pages = getInitialAutoMappedPages(Cache);
   while (true) {
     Expected<Benchmark> Result = runOnce(Mapped);
     if (!Result)
       return Result.takeError();
     std::optional<std::string> Incurable;
     if (Result->MemoryFaultAddress)
-      Incurable = mapFaultingPage(Mapped, *Result->MemoryFaultAddress,
+      Incurable = mapFaultingPage(Mapped, Pages, *Result->MemoryFaultAddress,
                                   Options.AutoMapMaxPages);
     if (Result->MemoryFaultAddress && !Incurable)
       continue;
-    std::string Note = describeAutoMappedMemory(State, Mapped);
+    notePrediction(*Result);
+    std::string Note = describeAutoMappedMemory(State, Mapped, Pages, Cache);
     if (Incurable)
       Note = *Incurable + "; " + Note;
     Result->Info = Result->Info.empty() ? Note : Result->Info + "; " + Note;

@@ -17,6 +17,7 @@
 #include "BenchmarkRunOptions.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -24,6 +25,7 @@ namespace exegesis {
 
 class BenchmarkMeasurer;
 class LLVMState;
+class MCAThroughputModel;
 
 /// One version of the measured function that a repetition mode needs: min
 /// assembles a duplicated and a looped one, the middle-half modes one with
@@ -51,6 +53,10 @@ private:
   /// One run of the phases, \p Code as it is.
   Expected<Benchmark> runOnce(const BenchmarkCode &Code);
 
+  /// For a basic block's inverse throughput: what LLVM's model predicts for
+  /// it, beside the measured value, into Result's `info`.
+  void notePrediction(Benchmark &Result);
+
   /// The measure phase: runs \p Functions and fills Result's measurements
   /// (or its error, for a snippet that crashes or times out).
   Error measure(const BenchmarkCode &Code,
@@ -65,6 +71,9 @@ private:
   BenchmarkRunOptions Options;
   /// Created by the first measure phase (counters are only needed there).
   std::unique_ptr<BenchmarkMeasurer> Measurer;
+  /// Created for the first basic block measured.
+  std::unique_ptr<MCAThroughputModel> Model;
+  std::string NoModel;
 };
 
 } // namespace exegesis

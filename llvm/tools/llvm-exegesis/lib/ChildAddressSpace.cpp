@@ -1,13 +1,16 @@
 //===-- ChildAddressSpace.cpp -----------------------------------*- C++ -*-===//
 
 #include "ChildAddressSpace.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <optional>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -165,6 +168,15 @@ struct RequestedRange {
 };
 } // namespace
 
+const AddressRange *
+findReservedOverlap(const AddressSpaceConstraints &Constraints, uintptr_t Begin,
+                    uintptr_t End) {
+  for (const AddressRange &Reserved : Constraints.Reserved)
+    if (Begin < Reserved.End && Reserved.Begin < End)
+      return &Reserved;
+  return nullptr;
+}
+
 static std::string describeRange(uintptr_t Begin, uintptr_t End) {
   return hex(Begin) + "-" + hex(End);
 }
@@ -206,50 +218,89 @@ Error checkFixedLayout(const FixedLayout &Layout, uint64_t CodeSize,
                                           : Region.Name))
       return E;
 
-  for (size_t I = 0; I < Requested.size(); ++I)
-    for (size_t J = 0; J < I; ++J)
-      if (Requested[I].Begin < Requested[J].End &&
-          Requested[J].Begin < Requested[I].End)
-        return addressError(
-            Requested[I].Name + " at " +
-            describeRange(Requested[I].Begin, Requested[I].End) + " overlaps " +
-            Requested[J].Name + " at " +
-            describeRange(Requested[J].Begin, Requested[J].End));
+  // Sorted by address, a range that overlaps an earlier one overlaps the
+  // one reaching furthest so far; -auto-map-memory asks for thousands of
+  // ranges. The later in the layout is named first, as the one that
+  // collides.
+  std::vector<size_t> Order(Requested.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  llvm::stable_sort(Order, [&](size_t A, size_t B) {
+    return Requested[A].Begin < Requested[B].Begin;
+  });
+  std::optional<size_t> Furthest;
+  for (size_t Index : Order) {
+    const RequestedRange &High = Requested[Index];
+    if (Furthest && High.Begin < Requested[*Furthest].End) {
+      const RequestedRange &Low = Requested[*Furthest];
+      bool HighIsLater = Index > *Furthest;
+      const RequestedRange &Later = HighIsLater ? High : Low;
+      const RequestedRange &Earlier = HighIsLater ? Low : High;
+      return addressError(Later.Name + " at " +
+                          describeRange(Later.Begin, Later.End) + " overlaps " +
+                          Earlier.Name + " at " +
+                          describeRange(Earlier.Begin, Earlier.End));
+    }
+    if (!Furthest || High.End > Requested[*Furthest].End)
+      Furthest = Index;
+  }
 
   for (const RequestedRange &R : Requested)
-    for (const AddressRange &Reserved : Constraints.Reserved)
-      if (R.Begin < Reserved.End && Reserved.Begin < R.End)
-        return addressError(R.Name + " at " + describeRange(R.Begin, R.End) +
-                            " overlaps " + Reserved.Description + " at " +
-                            describeRange(Reserved.Begin, Reserved.End) +
-                            ", which the benchmarking subprocess inherits "
-                            "from the tool; choose another address");
+    if (const AddressRange *Reserved =
+            findReservedOverlap(Constraints, R.Begin, R.End))
+      return addressError(R.Name + " at " + describeRange(R.Begin, R.End) +
+                          " overlaps " + Reserved->Description + " at " +
+                          describeRange(Reserved->Begin, Reserved->End) +
+                          ", which the benchmarking subprocess inherits "
+                          "from the tool; choose another address");
   return Error::success();
+}
+
+/// mmap at exactly \p Address, refusing to replace anything there.
+static bool mapExactly(void *Address, size_t Size, int Fd, size_t Offset) {
+  bool Shared = Fd >= 0;
+  void *Mapped = mmap(
+      Address, Size, PROT_READ | PROT_WRITE,
+      MAP_FIXED_NOREPLACE | (Shared ? MAP_SHARED : MAP_PRIVATE | MAP_ANONYMOUS),
+      Shared ? Fd : -1, static_cast<off_t>(Shared ? Offset : 0));
+  if (Mapped == MAP_FAILED)
+    return false;
+  // Kernels before 4.17 take MAP_FIXED_NOREPLACE for a mere hint.
+  if (Mapped != Address) {
+    munmap(Mapped, Size);
+    return false;
+  }
+  return true;
 }
 
 bool mapFixedMemoryRegions(const FixedMemoryRegion *Regions, size_t Count,
                            size_t PageSize) {
+  auto RoundUp = [&](size_t Size) {
+    size_t Rounded = (Size + PageSize - 1) / PageSize * PageSize;
+    return Rounded == 0 ? PageSize : Rounded;
+  };
   for (size_t I = 0; I < Count; ++I) {
     const FixedMemoryRegion &Region = Regions[I];
-    size_t Size = Region.getSize();
-    size_t Rounded = (Size + PageSize - 1) / PageSize * PageSize;
-    if (Rounded == 0)
-      Rounded = PageSize;
-    void *Address = reinterpret_cast<void *>(Region.Address);
-    bool Shared = Region.SharedFd >= 0;
-    void *Mapped = mmap(Address, Rounded, PROT_READ | PROT_WRITE,
-                        MAP_FIXED_NOREPLACE |
-                            (Shared ? MAP_SHARED : MAP_PRIVATE | MAP_ANONYMOUS),
-                        Shared ? Region.SharedFd : -1, 0);
-    if (Mapped == MAP_FAILED)
-      return false;
-    // Kernels before 4.17 take MAP_FIXED_NOREPLACE for a mere hint.
-    if (Mapped != Address) {
-      munmap(Mapped, Rounded);
-      return false;
+    char *Address = reinterpret_cast<char *>(Region.Address);
+    if (Region.SharedFd >= 0 && Region.SharedLength) {
+      // The object's pages in turn, from SharedOffset, round and round.
+      size_t ObjectSize = RoundUp(Region.SharedSize);
+      size_t Offset = Region.SharedOffset % ObjectSize;
+      for (size_t Done = 0; Done < Region.SharedLength;) {
+        size_t Piece =
+            std::min(Region.SharedLength - Done, ObjectSize - Offset);
+        if (!mapExactly(Address + Done, Piece, Region.SharedFd, Offset))
+          return false;
+        Done += Piece;
+        Offset = 0;
+      }
+      continue;
     }
-    if (!Shared)
-      std::memcpy(Mapped, Region.Contents.data(), Region.Contents.size());
+    size_t Rounded = RoundUp(Region.getSize());
+    if (!mapExactly(Address, Rounded, Region.SharedFd, 0))
+      return false;
+    if (Region.SharedFd < 0)
+      std::memcpy(Address, Region.Contents.data(), Region.Contents.size());
   }
   return true;
 }

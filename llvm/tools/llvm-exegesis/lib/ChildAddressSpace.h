@@ -55,6 +55,12 @@ Expected<std::vector<AddressRange>> parseProcessMaps(StringRef Text);
 /// stack may grow into.
 Expected<AddressSpaceConstraints> getCurrentAddressSpaceConstraints();
 
+/// The first of \p Constraints.Reserved (the most specific) that [Begin, End)
+/// overlaps; null when none does.
+const AddressRange *
+findReservedOverlap(const AddressSpaceConstraints &Constraints, uintptr_t Begin,
+                    uintptr_t End);
+
 /// Checks that the regions of \p Layout and the code placed at
 /// Layout.FirstFunctionAddress (\p CodeSize bytes) fit the address space
 /// and overlap neither each other nor \p Constraints.Reserved. Each

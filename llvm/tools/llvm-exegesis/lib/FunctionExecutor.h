@@ -91,11 +91,19 @@ struct FixedMemoryRegion {
   /// Contents, so that every region of one MEM-DEF sees the same bytes.
   int SharedFd = -1;
   size_t SharedSize = 0;
+  /// When not 0 (shared regions only): the region is this many bytes (whole
+  /// pages), made of the object's first SharedSize bytes (rounded up to
+  /// pages) from SharedOffset on, going round to the object's start after
+  /// its end, so that many pages of the region share one page of the object.
+  size_t SharedLength = 0;
+  size_t SharedOffset = 0;
   /// What the region is, for error messages (e.g. "MEM-MAP 'value'").
   std::string Name = std::string();
 
   size_t getSize() const {
-    return SharedFd >= 0 ? SharedSize : Contents.size();
+    if (SharedFd < 0)
+      return Contents.size();
+    return SharedLength ? SharedLength : SharedSize;
   }
 };
 

@@ -48,12 +48,15 @@ private:
   std::unique_ptr<MCInstPrinter> Printer;
 };
 
+/// What every block's `info` starts with, before FILE:LINE.
+static constexpr StringLiteral OriginPrefix = "basic block from ";
+
 BenchmarkCode BlockDecoder::decode(StringRef File, size_t Line, StringRef Hex) {
   BenchmarkCode Code;
   std::string Where = (File + ":" + Twine(Line)).str();
   auto Fail = [&](const Twine &Problem) {
     Code.InputError = Where + ": " + Problem.str();
-    Code.Info = ("basic block from " + Where + ": " + Hex + " (not run)").str();
+    Code.Info = (OriginPrefix + Where + ": " + Hex + " (not run)").str();
     return Code;
   };
   if (Hex.empty())
@@ -104,7 +107,7 @@ BenchmarkCode BlockDecoder::decode(StringRef File, size_t Line, StringRef Hex) {
     Offset += Size;
   }
   raw_string_ostream Info(Code.Info);
-  Info << "basic block from " << Where << ": " << Bytes.size() << " bytes, "
+  Info << OriginPrefix << Where << ": " << Bytes.size() << " bytes, "
        << Code.Key.Instructions.size()
        << (Code.Key.Instructions.size() == 1 ? " instruction"
                                              : " instructions");
@@ -133,6 +136,25 @@ readHexSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer) {
     Codes.push_back(Decoder.decode(File, I + 1, Hex));
   }
   return Codes;
+}
+
+std::optional<BasicBlockOrigin> parseBasicBlockOrigin(StringRef Info) {
+  if (!Info.consume_front(OriginPrefix))
+    return std::nullopt;
+  // FILE:LINE: with the first colon that digits and a colon follow (a file
+  // name may hold colons of its own, seldom followed by digits alone).
+  for (size_t Colon = Info.find(':'); Colon != StringRef::npos;
+       Colon = Info.find(':', Colon + 1)) {
+    StringRef Rest = Info.drop_front(Colon + 1);
+    StringRef Digits = Rest.take_while(isDigit);
+    unsigned Line;
+    if (Colon == 0 || Digits.empty() ||
+        !Rest.drop_front(Digits.size()).starts_with(":") ||
+        Digits.getAsInteger(10, Line))
+      continue;
+    return BasicBlockOrigin{Info.take_front(Colon).str(), Line};
+  }
+  return std::nullopt;
 }
 
 Expected<std::vector<BenchmarkCode>> readHexSnippets(const LLVMState &State,

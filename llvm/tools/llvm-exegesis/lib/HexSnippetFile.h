@@ -20,6 +20,8 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -36,6 +38,16 @@ Expected<std::vector<BenchmarkCode>> readHexSnippets(const LLVMState &State,
 /// messages).
 std::vector<BenchmarkCode>
 readHexSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer);
+
+/// Where a block read by readHexSnippets came from, as its benchmark's
+/// `info` starts by saying ("basic block from FILE:LINE: ...").
+struct BasicBlockOrigin {
+  std::string File;
+  unsigned Line = 0;
+};
+/// The origin named at the start of \p Info; std::nullopt when it names
+/// none (a benchmark from elsewhere).
+std::optional<BasicBlockOrigin> parseBasicBlockOrigin(StringRef Info);
 
 } // namespace exegesis
 } // namespace llvm

@@ -3,6 +3,7 @@
 #include "MemoryDefinitions.h"
 #include "SystemRefusal.h"
 #include "llvm/Support/Signals.h"
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -168,10 +169,22 @@ SharedMemoryDefinitions::getRegions(ArrayRef<MemoryMapping> Mappings) const {
       return createStringError(inconvertibleErrorCode(),
                                "LLVM-EXEGESIS-MEM-MAP of undefined value '" +
                                    Mapping.MemoryValueName + "'");
+    size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    size_t ObjectSize = alignTo(std::max<size_t>(It->second.Size, 1), PageSize);
+    if (Mapping.Length % PageSize != 0 || Mapping.Offset % PageSize != 0 ||
+        Mapping.Offset >= ObjectSize || (!Mapping.Length && Mapping.Offset))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "LLVM-EXEGESIS-MEM-MAP of '" + Mapping.MemoryValueName +
+              "' with length " + Twine(Mapping.Length) + " and offset " +
+              Twine(Mapping.Offset) +
+              ": both must be whole pages, and the offset within the value");
     FixedMemoryRegion Region;
     Region.Address = Mapping.Address;
     Region.SharedFd = It->second.Fd;
     Region.SharedSize = It->second.Size;
+    Region.SharedLength = Mapping.Length;
+    Region.SharedOffset = Mapping.Offset;
     Region.Name = "LLVM-EXEGESIS-MEM-MAP '" + Mapping.MemoryValueName + "'";
     Regions.push_back(std::move(Region));
   }

@@ -52,7 +52,9 @@ public:
   ~SharedMemoryDefinitions();
 
   /// The regions the subprocess maps for \p Mappings: each maps its value's
-  /// object, shared. Fails on a mapping of an undefined value.
+  /// object, shared (a mapping with a length goes round the object's pages
+  /// as often as it takes). Fails on a mapping of an undefined value, and on
+  /// a length or offset that is not whole pages within the value.
   Expected<std::vector<FixedMemoryRegion>>
   getRegions(ArrayRef<MemoryMapping> Mappings) const;
 

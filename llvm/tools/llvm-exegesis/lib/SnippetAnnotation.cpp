@@ -204,13 +204,39 @@ private:
   }
 
   Error parseMemMap() {
-    if (Params.size() != 2)
-      return invalid("expected two parameters <VALUE NAME> <ADDRESS>");
+    // Upstream's two parameters; the length and offset are ours.
+    if (Params.size() < 2 || Params.size() > 4)
+      return invalid(
+          Params.size() < 2
+              ? "expected two parameters <VALUE NAME> <ADDRESS>"
+              : "expected at most four parameters <VALUE NAME> <ADDRESS> "
+                "[<LENGTH> [<OFFSET>]]");
     Result.Name = Params[0].str();
     if (std::optional<std::string> Why =
             parseDecimal("<ADDRESS>", Params[1], Result.Address))
       return invalid(*Why);
-    return checkPageAligned();
+    if (Error E = checkPageAligned())
+      return E;
+    auto ParsePages = [&](StringRef What, StringRef Digits,
+                          uint64_t &Value) -> Error {
+      if (std::optional<std::string> Why = parseDecimal(What, Digits, Value))
+        return invalid(*Why);
+      if (Value % SnippetPageSize != 0)
+        return invalid("expected " + What +
+                       " to be a multiple of the "
+                       "platform page size.");
+      return Error::success();
+    };
+    if (Params.size() > 2) {
+      if (Error E = ParsePages("<LENGTH>", Params[2], Result.Length))
+        return E;
+      if (Result.Length == 0)
+        return invalid("expected <LENGTH> to be at least one page");
+    }
+    if (Params.size() > 3)
+      if (Error E = ParsePages("<OFFSET>", Params[3], Result.Offset))
+        return E;
+    return Error::success();
   }
 
   Error parseSnippetAddress() {

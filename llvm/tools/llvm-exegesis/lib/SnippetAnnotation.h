@@ -13,7 +13,11 @@
 //   LIVEIN <REG>
 //   MEM-DEF <NAME> <SIZE> <HEX>   SIZE in decimal bytes (>= 1); HEX an even
 //                                 number of digits, at most SIZE bytes
-//   MEM-MAP <NAME> <ADDRESS>      ADDRESS decimal, non-zero, page aligned
+//   MEM-MAP <NAME> <ADDRESS> [<LENGTH> [<OFFSET>]]
+//                                 ADDRESS decimal, non-zero, page aligned;
+//                                 LENGTH (> 0) and OFFSET decimal, whole
+//                                 pages (ours: LENGTH bytes of the value's
+//                                 pages from OFFSET on, going round)
 //   SNIPPET-ADDRESS <HEX>         non-zero, page aligned
 //   LOOP-REGISTER <REG>           a pointer-sized general-purpose register
 //
@@ -70,6 +74,10 @@ struct SnippetAnnotation {
   uint64_t SizeBytes = 0;
   /// MEM-MAP, SNIPPET-ADDRESS.
   uint64_t Address = 0;
+  /// MEM-MAP: bytes mapped (0 when not given: the whole value) and where in
+  /// the value they start.
+  uint64_t Length = 0;
+  uint64_t Offset = 0;
 };
 
 /// Parses the text of one comment. std::nullopt when the comment is no

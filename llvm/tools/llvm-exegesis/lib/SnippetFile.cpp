@@ -419,8 +419,17 @@ public:
       if (Def == Code.Key.MemoryValues.end())
         return Invalid("expected <VALUE NAME> to contain the name of an "
                        "already specified memory definition");
-      const uint64_t Size = alignTo(Def->second.SizeBytes, SnippetPageSize);
-      if (Size < Def->second.SizeBytes || A.Address + Size < A.Address)
+      const uint64_t ValueSize =
+          alignTo(Def->second.SizeBytes, SnippetPageSize);
+      if (ValueSize < Def->second.SizeBytes)
+        return Invalid("the mapping of '" + A.Name +
+                       "' extends past the end of the address space");
+      if (A.Offset >= ValueSize)
+        return Invalid("expected <OFFSET> (" + Twine(A.Offset) +
+                       ") to lie within '" + A.Name + "' (" + Twine(ValueSize) +
+                       " bytes)");
+      const uint64_t Size = A.Length ? A.Length : ValueSize;
+      if (A.Address + Size < A.Address)
         return Invalid("the mapping of '" + A.Name +
                        "' extends past the end of the address space");
       for (const MappedRange &Other : Mapped)
@@ -429,7 +438,8 @@ public:
                          "' overlaps the mapping of '" + Other.Name +
                          "' (line " + Twine(Other.Line) + ")");
       Mapped.push_back({A.Address, A.Address + Size, A.Name, Line});
-      Code.Key.MemoryMappings.push_back({A.Address, A.Name});
+      Code.Key.MemoryMappings.push_back(
+          {A.Address, A.Name, A.Length, A.Offset});
       return;
     }
     case AnnotationKind::SnippetAddress:

@@ -15,7 +15,7 @@
 namespace llvm {
 namespace exegesis {
 
-static std::optional<std::string> readSmallFile(const Twine &Path) {
+std::optional<std::string> readKernelFile(const Twine &Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
       MemoryBuffer::getFileAsStream(Path);
   if (!Buffer)
@@ -24,7 +24,7 @@ static std::optional<std::string> readSmallFile(const Twine &Path) {
 }
 
 std::optional<std::string> readProcessStatusField(pid_t Pid, StringRef Key) {
-  std::optional<std::string> Status = readSmallFile(
+  std::optional<std::string> Status = readKernelFile(
       Pid ? "/proc/" + Twine(Pid) + "/status" : Twine("/proc/self/status"));
   if (!Status)
     return std::nullopt;
@@ -98,13 +98,13 @@ std::string describePtraceRefusal(pid_t ChildPid, int Errno) {
   if (Tracer && !StringRef(*Tracer).getAsInteger(10, TracerPid) &&
       TracerPid != 0 && TracerPid != getpid()) {
     std::optional<std::string> Name =
-        readSmallFile("/proc/" + Twine(TracerPid) + "/comm");
+        readKernelFile("/proc/" + Twine(TracerPid) + "/comm");
     Cause = "the benchmarking subprocess is already traced by process " +
             std::to_string(TracerPid) + (Name ? " (" + *Name + ")" : "") +
             ": llvm-exegesis runs under a tracer that follows forks (strace "
             "-f, a debugger); trace it without following forks";
   } else if (std::optional<std::string> Scope =
-                 readSmallFile("/proc/sys/kernel/yama/ptrace_scope");
+                 readKernelFile("/proc/sys/kernel/yama/ptrace_scope");
              Scope && *Scope == "3") {
     Cause = "kernel.yama.ptrace_scope is 3, which disables ptrace until the "
             "next reboot";
@@ -167,7 +167,7 @@ static bool contains(const std::vector<unsigned> &Cpus, unsigned Cpu) {
 std::optional<std::string> describeUnusableCpu(unsigned Cpu) {
   std::optional<std::vector<unsigned>> Online;
   if (std::optional<std::string> List =
-          readSmallFile("/sys/devices/system/cpu/online"))
+          readKernelFile("/sys/devices/system/cpu/online"))
     Online = parseCpuList(*List);
   std::string OnlineText =
       Online ? " (online CPUs: " + formatCpuList(*Online) + ")" : "";
@@ -176,7 +176,7 @@ std::optional<std::string> describeUnusableCpu(unsigned Cpu) {
   if (Online && !contains(*Online, Cpu)) {
     std::optional<std::vector<unsigned>> Possible;
     if (std::optional<std::string> List =
-            readSmallFile("/sys/devices/system/cpu/possible"))
+            readKernelFile("/sys/devices/system/cpu/possible"))
       Possible = parseCpuList(*List);
     bool Exists = Possible && contains(*Possible, Cpu);
     return "CPU " + std::to_string(Cpu) +

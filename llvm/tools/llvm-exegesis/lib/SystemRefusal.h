@@ -12,6 +12,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_SYSTEMREFUSAL_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -23,6 +24,10 @@ namespace exegesis {
 /// parenthesised cause and remedy: EMFILE names RLIMIT_NOFILE and its value,
 /// EPERM, EACCES and ENOSYS an active seccomp filter.
 std::string describeSystemError(int Errno);
+
+/// The text of a small file the kernel writes (/proc, /sys), trimmed;
+/// std::nullopt when it cannot be read.
+std::optional<std::string> readKernelFile(const Twine &Path);
 
 /// The value of field \p Key ("Seccomp", "TracerPid", ...) of
 /// /proc/<pid>/status (0: this process), trimmed.

@@ -34,6 +34,8 @@ protected:
   }
 
   static std::unique_ptr<LLVMState> State;
+  /// A Zen 3's L1 data cache: 8 pages.
+  const L1DataCacheSize Cache{32768, "sysfs"};
 };
 
 std::unique_ptr<LLVMState> AutoMemoryMapTest::State;
@@ -74,7 +76,8 @@ TEST_F(AutoMemoryMapTest, BlocksUsingTheDefaultLoopCounterGetAnother) {
   prepareAutoMappedBlock(*State, UsesR8);
   ASSERT_TRUE(UsesR8.LoopRegister.isValid());
   EXPECT_EQ(State->getRegisterName(UsesR8.LoopRegister), "RAX");
-  EXPECT_EQ(describeAutoMappedMemory(*State, UsesR8),
+  EXPECT_EQ(describeAutoMappedMemory(*State, UsesR8,
+                                     getInitialAutoMappedPages(Cache), Cache),
             "auto-mapped 1 page, as annotations: LLVM-EXEGESIS-MEM-DEF "
             "auto-page 4096 0000000010000800; LLVM-EXEGESIS-MEM-MAP auto-page "
             "268435456; LLVM-EXEGESIS-LOOP-REGISTER RAX");
@@ -102,35 +105,70 @@ TEST_F(AutoMemoryMapTest, BlocksUsingTheDefaultLoopCounterGetAnother) {
 TEST_F(AutoMemoryMapTest, FaultsMapTheirPageUntilTheLimit) {
   BenchmarkCode Code = block("488b8000100000");
   prepareAutoMappedBlock(*State, Code);
-  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x1800, 3), std::nullopt);
-  ASSERT_EQ(Code.Key.MemoryMappings.size(), 2u);
-  EXPECT_EQ(Code.Key.MemoryMappings[1].Address, AutoMapFirstPage + 0x1000);
-  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x1008, 3),
+  AutoMappedPages Pages = getInitialAutoMappedPages(Cache);
+  auto Map = [&](uintptr_t Address, uint64_t MaxPages) {
+    return mapFaultingPage(Code, Pages, Address, MaxPages);
+  };
+  EXPECT_EQ(Map(AutoMapFirstPage + 0x1800, 3), std::nullopt);
+  // Two consecutive pages: one mapping of a two-page value.
+  ASSERT_EQ(Code.Key.MemoryMappings.size(), 1u);
+  EXPECT_EQ(Code.Key.MemoryMappings[0].Address, AutoMapFirstPage);
+  EXPECT_EQ(Code.Key.MemoryMappings[0].Length, 0u);
+  EXPECT_EQ(Code.Key.MemoryValues.at(AutoMapValueName).SizeBytes, 8192u);
+  EXPECT_EQ(Map(AutoMapFirstPage + 0x1008, 3),
             "address 0x10001008 is mapped already (the access itself is not "
             "allowed)");
-  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x2000, 3), std::nullopt);
-  EXPECT_EQ(mapFaultingPage(Code, AutoMapFirstPage + 0x3000, 3),
+  // The next page up looks like a walk, but the limit leaves no room ahead.
+  EXPECT_EQ(Map(AutoMapFirstPage + 0x2000, 3), std::nullopt);
+  EXPECT_EQ(Pages.size(), 3u);
+  EXPECT_EQ(Map(AutoMapFirstPage + 0x3000, 3),
             "address 0x10003000 would need page 4, beyond the limit of 3 "
             "(-auto-map-max-pages raises it; a block that walks memory needs "
             "pages in proportion to -min-instructions)");
-  EXPECT_EQ(mapFaultingPage(Code, 0, 64),
+  EXPECT_EQ(Map(0, 64),
             "the fault has no address (a non-canonical or misaligned access, "
             "or a protection fault): mapping memory cannot cure it");
-  EXPECT_EQ(mapFaultingPage(Code, 0x100, 64),
+  EXPECT_EQ(Map(0x100, 64),
             "address 0x100 is below the lowest address a process may map");
-  EXPECT_EQ(mapFaultingPage(Code, 0xffff800000000000, 64),
+  EXPECT_EQ(Map(0xffff800000000000, 64),
             "address 0xffff800000000000 is not a user address");
   // The tool's own memory (this very test's code) is refused with its name.
-  std::optional<std::string> Own = mapFaultingPage(
-      Code, reinterpret_cast<uintptr_t>(&AutoMemoryMapTest::SetUpTestSuite),
-      64);
+  std::optional<std::string> Own =
+      Map(reinterpret_cast<uintptr_t>(&AutoMemoryMapTest::SetUpTestSuite), 64);
   ASSERT_TRUE(Own.has_value());
   EXPECT_NE(Own->find("cannot be mapped"), std::string::npos) << *Own;
-  EXPECT_EQ(describeAutoMappedMemory(*State, Code),
-            "auto-mapped 3 pages, as annotations: LLVM-EXEGESIS-MEM-DEF "
-            "auto-page 4096 0000000010000800; LLVM-EXEGESIS-MEM-MAP auto-page "
-            "268435456; LLVM-EXEGESIS-MEM-MAP auto-page 268439552; "
-            "LLVM-EXEGESIS-MEM-MAP auto-page 268443648");
+  EXPECT_EQ(describeAutoMappedMemory(*State, Code, Pages, Cache),
+            "auto-mapped 3 pages, each on a physical page of its own (up to 8 "
+            "fit the host's L1 data cache of 32 KiB, from sysfs), as "
+            "annotations: LLVM-EXEGESIS-MEM-DEF auto-page 12288 "
+            "0000000010000800; LLVM-EXEGESIS-MEM-MAP auto-page 268435456");
+}
+
+TEST_F(AutoMemoryMapTest, RunsBeyondTheCacheShareItsPages) {
+  // A run of 12 pages below the first page, and one page apart above it:
+  // 14 pages on 8 physical pages, in address order.
+  BenchmarkCode Code = block("50");
+  prepareAutoMappedBlock(*State, Code);
+  AutoMappedPages Pages = getInitialAutoMappedPages(Cache);
+  for (unsigned I = 1; I <= 12; ++I)
+    Pages.addPage(AutoMapFirstPage - I * 4096);
+  Pages.addPage(AutoMapFirstPage + 2 * 4096);
+  applyAutoMappedPages(Pages, Code);
+  EXPECT_EQ(describeAutoMappedMemory(*State, Code, Pages, Cache),
+            "auto-mapped 14 pages on 8 physical pages (as many as fit the "
+            "host's L1 data cache of 32 KiB, from sysfs; the n-th page in "
+            "address order is physical page n mod 8), as annotations: "
+            "LLVM-EXEGESIS-MEM-DEF auto-page 32768 0000000010000800; "
+            "LLVM-EXEGESIS-MEM-MAP auto-page 268386304 53248; "
+            "LLVM-EXEGESIS-MEM-MAP auto-page 268443648 4096 20480");
+  // Without a size from the system, the assumed one is named as such.
+  L1DataCacheSize Unknown{AssumedL1DataCacheBytes, ""};
+  AutoMappedPages Two = getInitialAutoMappedPages(Unknown);
+  Two.addPage(AutoMapFirstPage + 4096);
+  EXPECT_NE(describeAutoMappedMemory(*State, Code, Two, Unknown)
+                .find("(up to 8 fit the host's L1 data cache of 32 KiB "
+                      "(assumed: neither sysfs nor sysconf gives its size))"),
+            std::string::npos);
 }
 
 } // namespace

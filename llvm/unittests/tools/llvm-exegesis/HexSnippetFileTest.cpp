@@ -90,4 +90,24 @@ TEST_F(HexSnippetFileTest, FinalReturnIsNotABranch) {
                                  "dropped)");
 }
 
+TEST_F(HexSnippetFileTest, InfoNamesTheBlocksOrigin) {
+  std::vector<BenchmarkCode> Codes = read("4889c7\nzz\n");
+  ASSERT_EQ(Codes.size(), 2u);
+  for (unsigned I = 0; I < 2; ++I) {
+    std::optional<BasicBlockOrigin> Origin =
+        parseBasicBlockOrigin(Codes[I].Info);
+    ASSERT_TRUE(Origin.has_value()) << Codes[I].Info;
+    EXPECT_EQ(Origin->File, "blocks.csv");
+    EXPECT_EQ(Origin->Line, I + 1);
+  }
+  std::optional<BasicBlockOrigin> Colons =
+      parseBasicBlockOrigin("basic block from C:/data/x:y.csv:12: 3 bytes");
+  ASSERT_TRUE(Colons.has_value());
+  EXPECT_EQ(Colons->File, "C:/data/x:y.csv");
+  EXPECT_EQ(Colons->Line, 12u);
+  EXPECT_EQ(parseBasicBlockOrigin("Repeating a single instruction"),
+            std::nullopt);
+  EXPECT_EQ(parseBasicBlockOrigin("basic block from nowhere"), std::nullopt);
+}
+
 } // namespace

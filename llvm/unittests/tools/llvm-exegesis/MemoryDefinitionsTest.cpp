@@ -112,6 +112,30 @@ TEST(MemoryDefinitionsTest, MappingsOfOneValueShareItsObject) {
             "LLVM-EXEGESIS-MEM-MAP of undefined value 'w'");
 }
 
+TEST(MemoryDefinitionsTest, MappingsWithALengthGoRoundTheValue) {
+  std::map<std::string, MemoryValue> Values;
+  Values["v"] = value("01", 8192);
+  Expected<SharedMemoryDefinitions> Defs =
+      SharedMemoryDefinitions::create(Values);
+  ASSERT_TRUE(static_cast<bool>(Defs)) << toString(Defs.takeError());
+  std::vector<MemoryMapping> Mappings = {{0x100000, "v", 5 * 4096, 4096}};
+  Expected<std::vector<FixedMemoryRegion>> Regions = Defs->getRegions(Mappings);
+  ASSERT_TRUE(static_cast<bool>(Regions)) << toString(Regions.takeError());
+  ASSERT_EQ(Regions->size(), 1u);
+  EXPECT_EQ((*Regions)[0].getSize(), 5u * 4096);
+  EXPECT_EQ((*Regions)[0].SharedSize, 8192u);
+  EXPECT_EQ((*Regions)[0].SharedOffset, 4096u);
+
+  for (MemoryMapping Bad : {MemoryMapping{0x100000, "v", 100, 0},
+                            MemoryMapping{0x100000, "v", 4096, 8192},
+                            MemoryMapping{0x100000, "v", 4096, 10}}) {
+    Expected<std::vector<FixedMemoryRegion>> Refused = Defs->getRegions({Bad});
+    ASSERT_FALSE(static_cast<bool>(Refused));
+    EXPECT_NE(toString(Refused.takeError()).find("must be whole pages"),
+              std::string::npos);
+  }
+}
+
 TEST(MemoryDefinitionsTest, DescriptorsAreClosedWithTheDefinitions) {
   std::map<std::string, MemoryValue> Values;
   Values["v"] = value("01", 1);

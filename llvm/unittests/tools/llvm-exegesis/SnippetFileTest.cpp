@@ -167,6 +167,52 @@ TEST_F(SnippetFileTest, EveryAnnotationIsAccepted) {
   EXPECT_EQ(Code.InstructionTexts, Strings({"movq (%rdi), %rax"}));
 }
 
+TEST_F(SnippetFileTest, MemMapWithALengthGoesRoundTheValue) {
+  // Three pages of a two-page value from its second page on: value pages
+  // 1, 0, 1.
+  BenchmarkCode Code = parseOne("# LLVM-EXEGESIS-MEM-DEF two 8192 ff\n"
+                                "# LLVM-EXEGESIS-MEM-MAP two 65536 12288 4096\n"
+                                "# LLVM-EXEGESIS-MEM-MAP two 131072 4096\n"
+                                "# LLVM-EXEGESIS-MEM-MAP two 139264\n");
+  ASSERT_EQ(Code.Key.MemoryMappings.size(), 3u);
+  EXPECT_EQ(Code.Key.MemoryMappings[0].Address, 65536u);
+  EXPECT_EQ(Code.Key.MemoryMappings[0].Length, 12288u);
+  EXPECT_EQ(Code.Key.MemoryMappings[0].Offset, 4096u);
+  EXPECT_EQ(Code.Key.MemoryMappings[1].Length, 4096u);
+  EXPECT_EQ(Code.Key.MemoryMappings[1].Offset, 0u);
+  // Upstream's form: the whole value once.
+  EXPECT_EQ(Code.Key.MemoryMappings[2].Length, 0u);
+}
+
+TEST_F(SnippetFileTest, MalformedMemMapLengthAndOffset) {
+  const std::string Def = "# LLVM-EXEGESIS-MEM-DEF a 8192 00\n";
+  EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 65536 4096 0 1\n"),
+            "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 65536 4096 "
+            "0 1', expected at most four parameters <VALUE NAME> <ADDRESS> "
+            "[<LENGTH> [<OFFSET>]]");
+  EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 65536 0\n"),
+            "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 65536 0', "
+            "expected <LENGTH> to be at least one page");
+  EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 65536 100\n"),
+            "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 65536 100', "
+            "expected <LENGTH> to be a multiple of the platform page size.");
+  EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 65536 4096 x\n"),
+            "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 65536 4096 "
+            "x', expected <OFFSET> to be a decimal number, found 'x'");
+  EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 65536 4096 8192\n"),
+            "snippet.s:2: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 65536 4096 "
+            "8192', expected <OFFSET> (8192) to lie within 'a' (8192 bytes)");
+  // The length, not the value's size, is what may overlap.
+  EXPECT_EQ(parseError(Def + "# LLVM-EXEGESIS-MEM-MAP a 65536 40960\n"
+                             "# LLVM-EXEGESIS-MEM-MAP a 102400\n"),
+            "snippet.s:3: invalid comment 'LLVM-EXEGESIS-MEM-MAP a 102400', "
+            "the mapping of 'a' overlaps the mapping of 'a' (line 2)");
+  EXPECT_EQ(parseOne(Def + "# LLVM-EXEGESIS-MEM-MAP a 65536 4096\n"
+                           "# LLVM-EXEGESIS-MEM-MAP a 69632 4096 4096\n")
+                .Key.MemoryMappings.size(),
+            2u);
+}
+
 TEST_F(SnippetFileTest, RegisterValuesAreAsWideAsTheirDigits) {
   // As upstream: 4 bits per digit, leading zeros included, whatever the
   // register; the target extends the value when it sets the register.
