@@ -110,8 +110,12 @@ static CallCalibration calibrationOfCall(const TraceCall &Call,
   double Typical = FixedCosts.empty() ? 0 : medianOf(FixedCosts);
   C.RawTicksPerCycle = C.TicksPerCycle;
   C.Inconsistent.assign(C.TicksPerCycle.size(), false);
-  // Of fewer than three blocks none can be told to be the odd one.
-  for (size_t B = 0; FixedCosts.size() >= 3 && B < C.TicksPerCycle.size(); ++B)
+  // Of fewer than three blocks none can be told to be the odd one; a
+  // sample of one or two rounds (a slow snippet, sized to the time budget)
+  // has disturbed windows as its minima, and its groups, not this rule,
+  // leave them out.
+  bool Judged = FixedCosts.size() >= 3 && Plan.RoundsPerSample >= 3;
+  for (size_t B = 0; Judged && B < C.TicksPerCycle.size(); ++B)
     if (std::isfinite(C.TicksPerCycle[B]) &&
         std::fabs(FixedCosts[B] - Typical) >
             ChainDisagreementSlack * double(ShortMinima[B])) {
@@ -446,7 +450,7 @@ Error checkCrediblePerInstruction(double PerInstruction, bool EmptySnippet) {
       "the time-based measurement is not credible: " +
       std::string(formatv("{0:g}", PerInstruction)) +
       " cycles per instruction, faster than any core issues instructions (" +
-      std::string(formatv("{0}", MaxCredibleInstructionsPerCycle)) +
+      std::string(formatv("{0:g}", MaxCredibleInstructionsPerCycle)) +
       " per cycle)");
 }
 
