@@ -205,13 +205,12 @@ std::vector<double> costsOfRun(const TimeBasedTrace &Trace,
     // beside them) still tell the costs roughly.
     std::vector<double> Raw;
     for (const TraceCall &Call : Run.Calls) {
-      CallCalibration C = calibrationOfCall(
-          Call, Trace.BatchFunctions[Call.Batch], Run.Plan);
+      CallCalibration C =
+          calibrationOfCall(Call, Trace.BatchFunctions[Call.Batch], Run.Plan);
       Raw.insert(Raw.end(), C.RawTicksPerCycle.begin(),
                  C.RawTicksPerCycle.end());
     }
-    TicksPerCycle =
-        aggregateTimeBasedSamples(Raw, ResultAggregationMode::Min);
+    TicksPerCycle = aggregateTimeBasedSamples(Raw, ResultAggregationMode::Min);
   }
   std::vector<double> Costs;
   for (const TraceCall &Call : Run.Calls)
@@ -300,7 +299,8 @@ unsigned getFirstSettleCheck(const SamplingRules &Rules,
          (Rule.getGroupSize() + 1) / 2 * std::max(1u, Plan.RoundsPerSample);
 }
 
-bool hasRunSettled(const TimeBasedTrace &Trace, const TraceRun &Partial) {
+RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
+                          const TraceRun &Partial) {
   std::vector<double> Probes, Ratios;
   auto Add = [&](const RunSamples &S) {
     Probes.insert(Probes.end(), S.ProbeCycles.begin(), S.ProbeCycles.end());
@@ -312,15 +312,21 @@ bool hasRunSettled(const TimeBasedTrace &Trace, const TraceRun &Partial) {
   Add(SoFar);
   auto [Level, Busy] =
       findLevel(Trace, Probes, Ratios, getReferenceLevel(Trace));
-  if (Busy)
-    return false;
   size_t Dropped = 0;
   std::vector<double> Kept =
       dropSharedSamples(SoFar.Cycles, SoFar.ProbeCycles, Level,
                         CoreSharingTolerance, CoreSharingLowTolerance, Dropped);
+  // A run most of whose samples so far were taken while the core was
+  // shared is taken in a busy stretch: the rest of it is better spent on
+  // another CPU, or later.
+  if (Busy || 2 * Dropped > SoFar.Cycles.size())
+    return RunProgress::Shared;
   SettleRule Rule{Trace.Rules};
   return Rule.isSettled(
-      findDensestCluster(Kept, Trace.Rules.SettleTolerance).Size, Dropped);
+             findDensestCluster(Kept, Trace.Rules.SettleTolerance).Size,
+             Dropped)
+             ? RunProgress::Settled
+             : RunProgress::GoOn;
 }
 
 SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,

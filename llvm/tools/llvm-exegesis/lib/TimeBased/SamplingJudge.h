@@ -133,9 +133,21 @@ Error checkCrediblePerInstruction(double PerInstruction, bool EmptySnippet);
 SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
                                 double ElapsedSeconds, bool Exhausted = false);
 
-/// Whether \p Partial, a run under way after the runs of \p Trace, has
-/// settled already (and the sampling may move on).
-bool hasRunSettled(const TimeBasedTrace &Trace, const TraceRun &Partial);
+/// Where a run under way stands after the runs of \p Trace.
+enum class RunProgress {
+  GoOn,
+  /// It has settled: the sampling may move on.
+  Settled,
+  /// Most of its samples so far were taken while the core was shared (or
+  /// the level is a neighbour's): it cannot settle, and ends early so that
+  /// the sampling moves on to another CPU or a quieter moment.
+  Shared,
+};
+/// How \p Partial, a run under way after the runs of \p Trace, stands;
+/// a run that does not go on ends there. It is asked after
+/// getFirstSettleCheck rounds (a third of the samples a run takes) and
+/// after every sample from then on.
+RunProgress judgeRunSoFar(const TimeBasedTrace &Trace, const TraceRun &Partial);
 
 /// After how many rounds (warm-up included) a run under \p Plan is first
 /// checked for having settled; then after every sample's rounds.

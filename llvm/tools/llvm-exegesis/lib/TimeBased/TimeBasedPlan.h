@@ -52,9 +52,8 @@ TimeBasedPlan planTimeBasedSampling(
     unsigned WindowCycles = DefaultTimeBasedWindowCycles);
 
 /// Whether a run sampled with \p Used measured costs that call for \p Fresh
-/// instead: the calibration chain is off by more than a quarter, or the
-/// calls per window by more than half (the probe behind \p Used was
-/// disturbed).
+/// instead: the calibration chain or the calls per window are off by more
+/// than a factor of two (the probe behind \p Used was disturbed).
 bool isPlanContradicted(const TimeBasedPlan &Used, const TimeBasedPlan &Fresh);
 
 } // namespace exegesis

@@ -45,7 +45,7 @@ ReplayOutcome replayTrace(const TimeBasedTrace &Trace) {
       for (unsigned R = getFirstSettleCheck(Trace.Rules, Run.Plan); R <= Rounds;
            R += Every) {
         TraceRun Prefix = firstRoundsOf(Run, R);
-        if (hasRunSettled(SoFar, Prefix)) {
+        if (judgeRunSoFar(SoFar, Prefix) != RunProgress::GoOn) {
           Taken = std::move(Prefix);
           break;
         }

@@ -298,7 +298,7 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
       TraceRun Partial;
       Partial.Plan = Plan;
       Partial.Calls.push_back(toTraceCall(SoFar, 0, -1));
-      return hasRunSettled(Trace, Partial);
+      return judgeRunSoFar(Trace, Partial) != RunProgress::GoOn;
     };
     if (Adaptive && Batches.size() == 1)
       Stop.Enough = HasSettled;

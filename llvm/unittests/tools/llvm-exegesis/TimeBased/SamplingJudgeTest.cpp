@@ -143,7 +143,7 @@ TEST(SamplingJudgeTest, AnotherCpuReadingLowerMakesTheLevelANeighbours) {
   EXPECT_TRUE(J.SharedThroughout);
   EXPECT_FALSE(J.Done);
   EXPECT_EQ(J.SettledRuns, 0u);
-  EXPECT_FALSE(hasRunSettled(Trace, makeRun(Busy)));
+  EXPECT_EQ(judgeRunSoFar(Trace, makeRun(Busy)), RunProgress::Shared);
   // Without the check nothing tells it from a slower core.
   Trace.CpuChecks.clear();
   J = judgeSampling(Trace, 0.1);
