@@ -21,7 +21,16 @@ allowed, the verdict expected), which the unit tests check the replay
 against. Real traces recorded with the tool (bench/traces/record.sh) are
 kept as they are; this script only adds truths to them with --truth.
 
-usage: make-corpus.py [--hosts DIR] [--base TRACE.jsonl] OUT_DIR
+Traces recorded on a host with bench/traces/record.sh (--recorded DIR
+LABEL, repeatable) become <llvm cpu>-<LABEL>.jsonl: the rules they were
+recorded under (which never settle, so that whole runs are kept) are
+replaced by the tool's defaults, each keeps its first MAX_RUNS runs, and each
+gets the accuracy harness's value for its body as its truth: the recording's
+own, or where that was unstable, another recording's of the same session
+(--recorded DIRs are consulted in turn). A body with no stable reference is
+left out. Synthetic variations of one of them are added too.
+
+usage: make-corpus.py [--hosts DIR] [--recorded DIR LABEL]... OUT_DIR
 """
 import argparse
 import copy
@@ -156,10 +165,16 @@ def probe_level(trace):
 
 
 def with_probe_level(trace, level):
+    """The host's unshared probe level is `level`: in every run and in the
+    checks of other CPUs alike."""
     t = copy.deepcopy(trace)
     factor = level / probe_level(trace)
     each_round(t, lambda c, f, r, g, n: scale_difference(c["ticks"], f + 2,
                                                           f + 3, r, factor))
+    for check in t["cpu_checks"]:
+        ticks = check["call"]["ticks"]
+        for r in range(len(ticks[0])):
+            scale_difference(ticks, 2, 3, r, factor)
     return t
 
 
@@ -245,14 +260,145 @@ def with_quiet_cpu_check(trace, quiet):
     return t
 
 
+MAX_RUNS = 8
+
+
+def read_references(directory):
+    """Stable harness values by body key (e.g. ADD64rr.tput) of a recording."""
+    refs = {}
+    with open(os.path.join(directory, "reference.txt")) as f:
+        for text in f:
+            fields = text.split()
+            if len(fields) < 3 or "|" not in text or "." not in fields[0]:
+                continue
+            if "unstable reference" in text:
+                continue
+            try:
+                refs[fields[0]] = float(fields[1])
+            except ValueError:
+                pass
+    return refs
+
+
+def default_rules(trace):
+    trace["rules"].update({"settle_tolerance": 0.003,
+                           "settle_agreeing_runs": 2,
+                           "settle_time_limit": 5.0})
+    return trace
+
+
+def recorded_lines(directory, label, references):
+    """The corpus lines of one recording, and its host header."""
+    host, lines = None, []
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".jsonl"):
+            continue
+        key, execution = name[:-len(".jsonl")].rsplit(".", 1)
+        truth = next((r[key] for r in references if key in r), None)
+        with open(os.path.join(directory, name)) as f:
+            rows = [json.loads(l) for l in f if l.strip()]
+        host = rows[0]["host"]
+        for row in rows[1:]:
+            if truth is None:
+                continue
+            trace = default_rules(row["trace"])
+            counting = [i for i, r in enumerate(trace["runs"])
+                        if not r["contradicted"]]
+            if len(counting) > MAX_RUNS:
+                trace["runs"] = trace["runs"][:counting[MAX_RUNS - 1] + 1]
+            latency = row["mode"] == "latency"
+            stressed = label != "quiet"
+            tolerance = (0.03 if latency else 0.05) if stressed else \
+                (0.01 if latency else 0.02)
+            row.pop("recorded", None)
+            row["benchmark"] = "%s (%s, %s)" % (key, execution,
+                                                row["benchmark"][:60])
+            row["truth"] = {"per_instruction": truth,
+                            "tolerance": tolerance, "verdict": "any"}
+            lines.append(row)
+    return host, lines
+
+
+def write_recorded_variations(out, host, lines):
+    """The synthetic cases again, from a real trace of another host whose
+    windows are the tool's own (a throughput body that settled, a latency
+    chain): synthetic-<llvm cpu>.jsonl."""
+    def find(key):
+        for l in lines:
+            if l["benchmark"].startswith(key + " (inprocess"):
+                return l
+        return None
+    thr, lat = find("SAR64ri.tput"), find("IMUL64rr.lat")
+    if not thr or not lat:
+        return
+    t, tt = thr["trace"], thr["truth"]["per_instruction"]
+    l, lt = lat["trace"], lat["truth"]["per_instruction"]
+    n_t, n_l = thr["instructions"], lat["instructions"]
+    level = probe_level(t)
+
+    def case(base, trace, truth, verdict, note):
+        row = line(base["benchmark"], base["mode"], trace,
+                   base["instructions"], truth,
+                   base["truth"]["tolerance"], verdict, note)
+        row["variant"] = base["variant"]
+        return row
+    rows = [
+        case(thr, with_probe_level(t, 1.235), tt, "settled",
+             "unshared probe level 1.235"),
+        case(thr, with_probe_level(t, 2.0), tt, "settled",
+             "unshared probe level 2.0"),
+        case(thr, busy(t, 0, 1 / 3, True), tt, "settled",
+             "busy for the first third (+30%)"),
+        case(thr, busy(t, 2 / 3, 1, True), tt, "settled",
+             "busy for the last third (+30%)"),
+        case(thr, with_reference(busy(t, 0, 1, True), level), tt,
+             "shared-throughout",
+             "busy throughout (+30%); the invocation saw the quiet level"),
+        case(thr, with_quiet_cpu_check(busy(t, 0, 1, True), t), tt,
+             "shared-throughout",
+             "busy throughout (+30%); the other CPU is quiet"),
+        case(thr, clock_step(t), tt, "settled", "the clock drops 8% halfway"),
+        case(thr, outliers(t), tt, "settled",
+             "one window in 150 preempted (x30)"),
+        case(thr, slowed_chain(t), tt, "settled",
+             "calibration chains slowed 12% in a quarter of the samples"),
+        case(lat, busy(l, 0, 1 / 3, False), lt, "settled",
+             "busy for the first third, latency"),
+        case(lat, slowed_chain(l), lt, "settled",
+             "calibration chains slowed 12% in a quarter of the samples, "
+             "latency"),
+    ]
+    source = dict(host)
+    source["source"] = ("synthetic, from znver3-stress.jsonl by "
+                        "bench/traces/make-corpus.py")
+    write(os.path.join(out, "synthetic-%s.jsonl" % host["llvm_cpu"]),
+          source, rows)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
     ap.add_argument("--hosts", default=os.path.join(here, "..", "..", "..",
                                                     "shared", "data", "hosts"))
+    ap.add_argument("--recorded", nargs=2, action="append", default=[],
+                    metavar=("DIR", "LABEL"))
     ap.add_argument("out")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+
+    references = [read_references(d) for d, _ in args.recorded]
+    recorded = {}
+    for i, (directory, label) in enumerate(args.recorded):
+        # This recording's references first, then the others'.
+        order = [references[i]] + references[:i] + references[i + 1:]
+        host, lines = recorded_lines(directory, label, order)
+        if lines:
+            write(os.path.join(args.out, "%s-%s.jsonl" % (host["llvm_cpu"],
+                                                          label)),
+                  host, lines)
+            recorded[label] = (host, lines)
+    if "stress" in recorded:
+        write_recorded_variations(args.out, *recorded["stress"])
 
     zen1 = {"llvm_cpu": "znver1", "model_name": "AMD EPYC", "family": 23,
             "model": 1, "stepping": 2,

@@ -23,7 +23,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: record.sh OUT_DIR [TOOL]}
 tool=${2:-$here/../../build/bin/llvm-exegesis}
 seconds=${RECORD_SECONDS:-1.5}
-bodies=${BODIES:-'^(ADD64rr|IMUL64rr|SAR64ri|CDQ|VADDPSYrr|VMULPDrr|LEA64r_bis|PSHUFDri|VSQRTSDr)$'}
+bodies=${BODIES:-'^(ADD64rr|ADC64rr|IMUL64rr|SAR64ri|LEA64r_bis|PEXT64rr|VPSHUFDri|VADDPDYrr|VSQRTSDr)$'}
 mkdir -p "$out"
 command -v "$tool" >/dev/null || [ -x "$tool" ] || {
   echo "record.sh: no tool at $tool (build it: ./dev test)" >&2; exit 1; }
