@@ -168,30 +168,16 @@ std::vector<int64_t> CycleEstimator::blockMinima(ArrayRef<int64_t> Values,
   return Minima;
 }
 
-Expected<std::vector<double>> CycleEstimator::computeBlockTicksPerCycle(
-    ArrayRef<int64_t> ShortTicks, ArrayRef<int64_t> LongTicks,
-    uint64_t ExtraAdds, unsigned BlockSize) {
+std::vector<double> CycleEstimator::computeBlockTicksPerCycle(
+    ArrayRef<int64_t> ShortTicks, ArrayRef<int64_t> LongTicks, double ExtraAdds,
+    unsigned BlockSize) {
   std::vector<int64_t> Short = blockMinima(ShortTicks, BlockSize);
   std::vector<int64_t> Long = blockMinima(LongTicks, BlockSize);
-  if (Short.empty() || Short.size() != Long.size() || ExtraAdds == 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "cycle calibration has no samples");
   std::vector<double> Ratios;
-  bool AnyUsable = false;
-  for (size_t B = 0; B < Short.size(); ++B) {
-    if (Long[B] <= Short[B]) {
-      Ratios.push_back(NAN);
-      continue;
-    }
-    AnyUsable = true;
-    Ratios.push_back(static_cast<double>(Long[B] - Short[B]) / ExtraAdds);
-  }
-  if (!AnyUsable)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "cycle calibration failed: the time counter did not advance with the "
-        "length of the calibration chain in any of " +
-            Twine(Short.size()) + " samples");
+  for (size_t B = 0; B < std::min(Short.size(), Long.size()); ++B)
+    Ratios.push_back(Long[B] > Short[B] && ExtraAdds > 0
+                         ? double(Long[B] - Short[B]) / ExtraAdds
+                         : NAN);
   return Ratios;
 }
 

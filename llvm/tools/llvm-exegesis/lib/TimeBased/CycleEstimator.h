@@ -83,10 +83,10 @@ public:
   /// sample runs than a short one. A block is short enough for the clock
   /// frequency not to change within it, and its minima are its least
   /// disturbed readings. A block whose counter did not advance is NaN (left
-  /// out by the aggregation); an error when no block is usable.
-  static Expected<std::vector<double>>
+  /// out by the statistics), as are all when ExtraAdds is 0.
+  static std::vector<double>
   computeBlockTicksPerCycle(ArrayRef<int64_t> ShortTicks,
-                            ArrayRef<int64_t> LongTicks, uint64_t ExtraAdds,
+                            ArrayRef<int64_t> LongTicks, double ExtraAdds,
                             unsigned BlockSize);
 
 private:

@@ -34,13 +34,6 @@ static constexpr double ChainDisagreementSlack = 0.01;
 /// zero is not a measurement.
 static constexpr double CrossCheckTolerance = 0.1;
 
-size_t TimeBasedTrace::getNumFunctions() const {
-  size_t N = 0;
-  for (unsigned F : BatchFunctions)
-    N += F;
-  return N;
-}
-
 StringRef getVerdictName(SamplingVerdict Verdict) {
   switch (Verdict) {
   case SamplingVerdict::Settled:
@@ -62,23 +55,6 @@ static ArrayRef<int64_t> afterWarmup(const TraceCall &Call, size_t Index) {
       std::min<size_t>(TimeBasedWarmupRounds, Column.size()));
 }
 
-/// Per block of \p BlockSize rounds: (min Long - min Short) / Extra, NaN
-/// where the long window was not the longer.
-static std::vector<double> blockRatios(ArrayRef<int64_t> Short,
-                                       ArrayRef<int64_t> Long, double Extra,
-                                       unsigned BlockSize) {
-  std::vector<int64_t> ShortMinima =
-      CycleEstimator::blockMinima(Short, BlockSize);
-  std::vector<int64_t> LongMinima =
-      CycleEstimator::blockMinima(Long, BlockSize);
-  std::vector<double> Ratios;
-  for (size_t B = 0; B < std::min(ShortMinima.size(), LongMinima.size()); ++B)
-    Ratios.push_back(LongMinima[B] > ShortMinima[B] && Extra > 0
-                         ? double(LongMinima[B] - ShortMinima[B]) / Extra
-                         : NAN);
-  return Ratios;
-}
-
 /// The calibration of one call: per block its ticks per cycle (NaN where
 /// the chains disagree) and the probe's ticks per group.
 struct CallCalibration {
@@ -97,9 +73,9 @@ static CallCalibration calibrationOfCall(const TraceCall &Call,
   unsigned Block = std::max(1u, Plan.RoundsPerSample);
   ArrayRef<int64_t> ChainShort = afterWarmup(Call, FirstChain);
   ArrayRef<int64_t> ChainLong = afterWarmup(Call, FirstChain + 1);
-  C.TicksPerCycle =
-      blockRatios(ChainShort, ChainLong,
-                  double(Plan.ChainLength) * Plan.CallsPerWindow, Block);
+  C.TicksPerCycle = CycleEstimator::computeBlockTicksPerCycle(
+      ChainShort, ChainLong, double(Plan.ChainLength) * Plan.CallsPerWindow,
+      Block);
   std::vector<int64_t> ShortMinima =
       CycleEstimator::blockMinima(ChainShort, Block);
   std::vector<int64_t> LongMinima =
@@ -122,7 +98,7 @@ static CallCalibration calibrationOfCall(const TraceCall &Call,
       C.TicksPerCycle[B] = NAN;
       C.Inconsistent[B] = true;
     }
-  C.ProbeTicks = blockRatios(
+  C.ProbeTicks = CycleEstimator::computeBlockTicksPerCycle(
       afterWarmup(Call, FirstChain + 2), afterWarmup(Call, FirstChain + 3),
       double(CycleEstimator::getSharingProbeGroups(Plan.ChainLength)) *
           Plan.CallsPerWindow,

@@ -112,8 +112,6 @@ struct TimeBasedTrace {
   std::vector<TraceCall> Probe;
   std::vector<TraceRun> Runs;
   std::vector<TraceCpuCheck> CpuChecks;
-
-  size_t getNumFunctions() const;
 };
 
 /// A trace as one JSON object, with \p Extra's members added (what was

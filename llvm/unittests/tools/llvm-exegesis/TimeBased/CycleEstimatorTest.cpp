@@ -80,27 +80,24 @@ TEST(CycleEstimatorTest, TicksPerCycleOfEachBlock) {
   // Blocks of two rounds; 1000 extra adds. Block 0 at 0.8 ticks per cycle
   // (fixed cost 500, one disturbed reading of each chain), block 1 at 0.9,
   // block 2's counter did not advance.
-  Expected<std::vector<double>> Ratios =
-      CycleEstimator::computeBlockTicksPerCycle(
-          {1300, 1900, 1400, 1450, 700, 700},
-          {2600, 2100, 2300, 2500, 600, 650}, 1000, 2);
-  ASSERT_TRUE(static_cast<bool>(Ratios)) << toString(Ratios.takeError());
-  ASSERT_EQ(Ratios->size(), 3u);
-  EXPECT_DOUBLE_EQ((*Ratios)[0], 0.8);
-  EXPECT_DOUBLE_EQ((*Ratios)[1], 0.9);
-  EXPECT_TRUE(std::isnan((*Ratios)[2]));
+  std::vector<double> Ratios = CycleEstimator::computeBlockTicksPerCycle(
+      {1300, 1900, 1400, 1450, 700, 700}, {2600, 2100, 2300, 2500, 600, 650},
+      1000, 2);
+  ASSERT_EQ(Ratios.size(), 3u);
+  EXPECT_DOUBLE_EQ(Ratios[0], 0.8);
+  EXPECT_DOUBLE_EQ(Ratios[1], 0.9);
+  EXPECT_TRUE(std::isnan(Ratios[2]));
 }
 
-TEST(CycleEstimatorTest, NoUsableBlockIsAnError) {
-  Expected<std::vector<double>> Ratios =
+TEST(CycleEstimatorTest, ABlockWhoseCounterDidNotAdvanceIsNaN) {
+  std::vector<double> Ratios =
       CycleEstimator::computeBlockTicksPerCycle({100, 100}, {90, 100}, 1000, 1);
-  ASSERT_FALSE(static_cast<bool>(Ratios));
-  EXPECT_NE(toString(Ratios.takeError()).find("did not advance"),
-            std::string::npos);
-  Expected<std::vector<double>> Empty =
-      CycleEstimator::computeBlockTicksPerCycle({100}, {200}, 1000, 2);
-  ASSERT_FALSE(static_cast<bool>(Empty));
-  consumeError(Empty.takeError());
+  ASSERT_EQ(Ratios.size(), 2u);
+  EXPECT_TRUE(std::isnan(Ratios[0]) && std::isnan(Ratios[1]));
+  EXPECT_TRUE(
+      CycleEstimator::computeBlockTicksPerCycle({100}, {200}, 1000, 2).empty());
+  EXPECT_TRUE(std::isnan(
+      CycleEstimator::computeBlockTicksPerCycle({100}, {200}, 0, 1)[0]));
 }
 
 TEST(CycleEstimatorTest, ChainEncodings) {
@@ -179,15 +176,13 @@ TEST(CycleEstimatorTest, CoreSharingProbeRunsOnThisMachine) {
   std::vector<std::vector<int64_t>> Ticks = sampleOnThisMachine(
       {Functions[0], Functions[1], Functions[2], Functions[3]}, 20);
   ASSERT_EQ(Ticks.size(), 4u);
-  Expected<std::vector<double>> PerAdd =
-      CycleEstimator::computeBlockTicksPerCycle(
-          Ticks[0], Ticks[1], Estimator->getChainLength(), 20);
-  Expected<std::vector<double>> PerGroup =
-      CycleEstimator::computeBlockTicksPerCycle(
-          Ticks[2], Ticks[3], Estimator->getSharingProbeGroups(), 20);
-  ASSERT_TRUE(static_cast<bool>(PerAdd)) << toString(PerAdd.takeError());
-  ASSERT_TRUE(static_cast<bool>(PerGroup)) << toString(PerGroup.takeError());
-  double GroupCycles = (*PerGroup)[0] / (*PerAdd)[0];
+  std::vector<double> PerAdd = CycleEstimator::computeBlockTicksPerCycle(
+      Ticks[0], Ticks[1], Estimator->getChainLength(), 20);
+  std::vector<double> PerGroup = CycleEstimator::computeBlockTicksPerCycle(
+      Ticks[2], Ticks[3], Estimator->getSharingProbeGroups(), 20);
+  ASSERT_EQ(PerAdd.size(), 1u);
+  ASSERT_EQ(PerGroup.size(), 1u);
+  double GroupCycles = PerGroup[0] / PerAdd[0];
   EXPECT_GT(GroupCycles, 0.9);
   EXPECT_LT(GroupCycles, 4.5);
 }
@@ -201,12 +196,10 @@ TEST(CycleEstimatorTest, CalibratesOnThisMachine) {
       sampleOnThisMachine({Functions[0], Functions[1]}, 10);
   ASSERT_EQ(Ticks.size(), 2u);
   // One block of all ten rounds: the difference of the minima.
-  Expected<std::vector<double>> Ratio =
-      CycleEstimator::computeBlockTicksPerCycle(
-          Ticks[0], Ticks[1], Estimator->getChainLength(), 10);
-  ASSERT_TRUE(static_cast<bool>(Ratio)) << toString(Ratio.takeError());
-  ASSERT_EQ(Ratio->size(), 1u);
-  EXPECT_GT((*Ratio)[0], 0.0);
+  std::vector<double> Ratio = CycleEstimator::computeBlockTicksPerCycle(
+      Ticks[0], Ticks[1], Estimator->getChainLength(), 10);
+  ASSERT_EQ(Ratio.size(), 1u);
+  EXPECT_GT(Ratio[0], 0.0);
 }
 #endif
 

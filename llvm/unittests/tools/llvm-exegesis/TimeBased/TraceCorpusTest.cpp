@@ -99,9 +99,8 @@ TEST(TraceCorpusTest, EveryTraceGivesItsTruthAndVerdict) {
         EXPECT_TRUE(Expected == "any" || Expected == "cannot-tell")
             << "unknown expected verdict";
         if (Warnings.empty()) {
-          EXPECT_LE(Error, M.Tolerance)
-              << "a clean value " << Value << ", truth "
-              << M.TruePerInstruction;
+          EXPECT_LE(Error, M.Tolerance) << "a clean value " << Value
+                                        << ", truth " << M.TruePerInstruction;
         }
       }
     }
