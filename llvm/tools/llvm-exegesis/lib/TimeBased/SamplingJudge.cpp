@@ -344,6 +344,7 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
         dropSharedSamples(S.Cycles, S.ProbeCycles, Level, CoreSharingTolerance,
                           CoreSharingLowTolerance, Shared);
     J.SharedSamples += Shared;
+    J.LastRunShared = Busy || 2 * Shared > S.Cycles.size();
     J.TotalSamples += S.Cycles.size();
     for (double C : S.Cycles)
       J.UnusableSamples += !std::isfinite(C);

@@ -99,6 +99,10 @@ struct SamplingJudgement {
   double ProbeLevel = NAN;
   double ReferenceLevel = NAN;
   bool SharedThroughout = false;
+  /// Most samples of the last run were taken while the core was shared
+  /// (or the level is a neighbour's): the sampling would do better on
+  /// another CPU.
+  bool LastRunShared = false;
   /// The value estimated another way: per run, the long function's least
   /// disturbed window less the short one's (the median of the runs; NaN:
   /// none).

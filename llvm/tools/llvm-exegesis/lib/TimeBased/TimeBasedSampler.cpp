@@ -144,8 +144,8 @@ bool forEachReportField(ReportT &R, Fn F) {
          F(J.Pooled) && F(J.TotalSamples) && F(J.SharedSamples) &&
          F(J.UnusableSamples) && F(J.InconsistentCalibrations) &&
          F(J.TicksPerCycle) && F(J.ProbeLevel) && F(J.ReferenceLevel) &&
-         F(J.SharedThroughout) && F(J.RunsLow) && F(J.RunsHigh) &&
-         F(J.GroupedRuns) && F(R.Plan.ChainLength) &&
+         F(J.SharedThroughout) && F(J.LastRunShared) && F(J.RunsLow) &&
+         F(J.RunsHigh) && F(J.GroupedRuns) && F(R.Plan.ChainLength) &&
          F(R.Plan.CallsPerWindow) && F(R.Plan.RoundsPerSample) &&
          F(R.Replans) && F(R.Reference.Level) && F(R.Reference.Sightings) &&
          F(R.Reference.ModelLevel);
@@ -355,7 +355,10 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
     Judged = judgeSampling(Trace, Elapsed());
     if (Judged.Done)
       break;
-    if (Rotation)
+    // Another CPU where this one's core is shared; a run that only failed
+    // to settle (a block that scatters by itself, say) would fare no
+    // better there, and the next CPU may be the busy one.
+    if (Rotation && Judged.LastRunShared)
       Rotation->moveToNextCpu();
   }
 

@@ -12,9 +12,10 @@
 // TimeBasedPlan.h), and a run whose own costs contradict that plan (the probe
 // was disturbed) starts over with one made from them. Under min
 // aggregation, runs of at most -benchmark-repeat-count samples follow one
-// another, each ending as soon as it has settled, until the judge is done;
-// a run that did not end the measurement moves the tool to another CPU,
-// where it stays for the next measurement. The first measurement of an
+// another, each ending as soon as it has settled (or, taken mostly while
+// the core was shared, at its first check), until the judge is done; a run
+// taken while the core was shared moves the tool to another CPU, where it
+// stays for the next measurement. The first measurement of an
 // invocation that knows no probe level of the host yet also checks the
 // probe on the other CPUs it may run on. Other modes take one run. The
 // whole measurement runs where the executor runs code (in one benchmarking
