@@ -88,7 +88,7 @@ def reason(doc):
     info = field(doc, "info")
     for why in ("is below the lowest address", "is not a user address",
                 "has no address", "is mapped already", "beyond the limit",
-                "cannot be mapped"):
+                "cannot be mapped", "follow no walk"):
         if why in info:
             return error + " (" + why + ")"
     return error

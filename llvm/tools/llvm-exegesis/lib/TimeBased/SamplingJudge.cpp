@@ -6,7 +6,8 @@
 #include "CycleEstimator.h"
 #include "SampleStatistics.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <optional>
 
@@ -429,12 +430,13 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
 Error checkCrediblePerInstruction(double PerInstruction, bool EmptySnippet) {
   if (EmptySnippet || PerInstruction >= 1 / MaxCredibleInstructionsPerCycle)
     return Error::success();
-  return make_error<SnippetFailure>(
-      "the time-based measurement is not credible: " +
-      std::string(formatv("{0:g}", PerInstruction)) +
-      " cycles per instruction, faster than any core issues instructions (" +
-      std::string(formatv("{0:g}", MaxCredibleInstructionsPerCycle)) +
-      " per cycle)");
+  std::string Message;
+  raw_string_ostream OS(Message);
+  OS << "the time-based measurement is not credible: "
+     << format("%.3g", PerInstruction)
+     << " cycles per instruction, faster than any core issues instructions ("
+     << format("%g", MaxCredibleInstructionsPerCycle) << " per cycle)";
+  return make_error<SnippetFailure>(Message);
 }
 
 bool SamplingJudgement::runsDisagree(double Tolerance) const {
