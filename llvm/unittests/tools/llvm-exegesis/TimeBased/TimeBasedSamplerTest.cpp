@@ -24,13 +24,16 @@ namespace {
 /// Answers the sampler's batches (short, long, chain L, chain 2L, probe G,
 /// probe 2G) with readings whose samples read SampleCycles(Run, Sample)
 /// cycles and whose core-sharing probe reads ProbeCycles(Run, Sample) cycles
-/// per group (1 unless scripted).
+/// per group (1 unless scripted); the calibration chain's 2L window takes
+/// ChainSlowdown(Run, Sample) times its cycles' ticks (1 unless scripted).
 class ScriptedExecutor {
 public:
   explicit ScriptedExecutor(
       std::function<double(unsigned, unsigned)> Cycles,
-      std::function<double(unsigned, unsigned)> Probe = nullptr)
-      : SampleCycles(std::move(Cycles)), ProbeCycles(std::move(Probe)) {}
+      std::function<double(unsigned, unsigned)> Probe = nullptr,
+      std::function<double(unsigned, unsigned)> Slowdown = nullptr)
+      : SampleCycles(std::move(Cycles)), ProbeCycles(std::move(Probe)),
+        ChainSlowdown(std::move(Slowdown)) {}
 
   Expected<std::optional<SampleTable>> run(const ExecutorBatch &,
                                            unsigned Rounds, unsigned Calls,
@@ -50,12 +53,15 @@ public:
           R < TimeBasedWarmupRounds ? 0 : R - TimeBasedWarmupRounds;
       double Cycles = Probe ? 500 : SampleCycles(Runs, Sample);
       double PerGroup = Probe || !ProbeCycles ? 1.0 : ProbeCycles(Runs, Sample);
+      double Slowdown =
+          Probe || !ChainSlowdown ? 1.0 : ChainSlowdown(Runs, Sample);
       int64_t Base = int64_t(100000) * Calls * TicksPerCycle;
       Table[0].push_back({Base});
       Table[1].push_back(
           {Base + int64_t(std::llround(Cycles * Calls * TicksPerCycle))});
       Table[2].push_back({Base});
-      Table[3].push_back({Base + int64_t(Chain * Calls) * TicksPerCycle});
+      Table[3].push_back({Base + int64_t(std::llround(Slowdown * Chain * Calls *
+                                                      TicksPerCycle))});
       Table[4].push_back({Base});
       Table[5].push_back({Base + int64_t(std::llround(PerGroup * Groups *
                                                       Calls * TicksPerCycle))});
@@ -75,6 +81,7 @@ public:
 private:
   std::function<double(unsigned, unsigned)> SampleCycles;
   std::function<double(unsigned, unsigned)> ProbeCycles;
+  std::function<double(unsigned, unsigned)> ChainSlowdown;
   bool Probed = false;
   unsigned Runs = 0;
 };
@@ -102,7 +109,8 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                const BenchmarkRunOptions &Options, unsigned &Runs,
                std::function<double(unsigned, unsigned)> Probe = nullptr,
                HostProbeReference Reference = HostProbeReference(),
-               bool RecordTrace = false, bool EmptySnippet = false) {
+               bool RecordTrace = false, bool EmptySnippet = false,
+               std::function<double(unsigned, unsigned)> Slowdown = nullptr) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -112,7 +120,8 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
   ExecutorBatch Batch;
   Batch.Run = {&Short, &Long};
   Batch.Assembled = {nullptr, nullptr};
-  ScriptedExecutor Executor(std::move(Cycles), std::move(Probe));
+  ScriptedExecutor Executor(std::move(Cycles), std::move(Probe),
+                            std::move(Slowdown));
   TimeBasedSampler Sampler(TT, Chains, Options, nullptr, Reference,
                            RecordTrace);
   Expected<std::optional<TimeBasedMeasurement>> M =
@@ -129,10 +138,12 @@ Measured
 measureScripted(std::function<double(unsigned, unsigned)> Cycles,
                 const BenchmarkRunOptions &Options,
                 std::function<double(unsigned, unsigned)> Probe = nullptr,
-                HostProbeReference Reference = HostProbeReference()) {
+                HostProbeReference Reference = HostProbeReference(),
+                std::function<double(unsigned, unsigned)> Slowdown = nullptr) {
   unsigned Runs = 0;
   Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
-      std::move(Cycles), Options, Runs, std::move(Probe), Reference);
+      std::move(Cycles), Options, Runs, std::move(Probe), Reference,
+      /*RecordTrace=*/false, /*EmptySnippet=*/false, std::move(Slowdown));
   EXPECT_TRUE(static_cast<bool>(M));
   if (!M) {
     consumeError(M.takeError());
@@ -177,6 +188,7 @@ TEST(TimeBasedSamplerTest, SamplesTakenWhileTheCoreWasSharedAreLeftOut) {
   // cycles, but their core-sharing probe read 1.5 cycles per group instead
   // of 1. Without the probe the run would settle at 6; with it, three
   // samples are left, no run settles, and the pooled quiet samples give 4.
+  // Each run ends at its first check, most of its samples so far shared.
   Measured M = measureScripted(
       [](unsigned, unsigned Sample) {
         return Sample < 3 ? 4.0 * (1 + 0.001 * Sample) : 6.0;
@@ -185,23 +197,28 @@ TEST(TimeBasedSamplerTest, SamplesTakenWhileTheCoreWasSharedAreLeftOut) {
       [](unsigned, unsigned Sample) { return Sample < 3 ? 1.0 : 1.5; });
   EXPECT_NEAR(M.Cycles, 4.0, 0.02);
   EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Unsettled);
-  EXPECT_EQ(M.Report.TotalSamples, 10 * M.Runs);
-  EXPECT_EQ(M.Report.SharedSamples, 7 * M.Runs);
+  EXPECT_LT(M.Report.TotalSamples, 10 * M.Runs);
+  EXPECT_EQ(M.Report.SharedSamples, M.Report.TotalSamples - 3 * M.Runs);
+  EXPECT_GT(2 * M.Report.SharedSamples, M.Report.TotalSamples);
+  EXPECT_EQ(M.Report.AgreeingSamples, 3 * M.Runs);
   EXPECT_NEAR(M.Report.ProbeLevel, 1.0, 0.001);
 }
 
 TEST(TimeBasedSamplerTest, AProbeReadingFastMarksADisturbedChain) {
-  // The chain was slowed in samples 0-3, each time by its own amount (the
-  // probe reads 0.70-0.85 cycles per group, the snippet 3.2); the six others
-  // are quiet, and two thirds of the six kept settle at 4.
+  // The calibration chain was slowed in samples 0-2, each time by its own
+  // amount (by 1.18-1.43 times): the ticks per cycle read high, so the
+  // probe reads 0.70-0.85 cycles per group and the snippet 2.8-3.4. The
+  // seven others are quiet and settle at 4.
   Measured M = measureScripted(
-      [](unsigned, unsigned Sample) { return Sample < 4 ? 3.2 : 4.0; },
-      sweepLikeOptions(),
-      [](unsigned, unsigned Sample) {
-        return Sample < 4 ? 0.7 + 0.05 * Sample : 1.0;
+      [](unsigned, unsigned) { return 4.0; }, sweepLikeOptions(), nullptr,
+      HostProbeReference(),
+      [](unsigned Run, unsigned Sample) {
+        return Sample < 3 ? 1 / (0.7 + 0.05 * ((Run + Sample) % 4)) : 1.0;
       });
   EXPECT_NEAR(M.Cycles, 4.0, 0.01);
-  EXPECT_EQ(M.Report.SharedSamples, 4 * M.Runs);
+  EXPECT_EQ(M.Report.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(M.Report.ProbeLevel, 1.0, 0.001);
+  EXPECT_EQ(M.Report.SharedSamples, 3 * M.Runs);
 }
 
 TEST(TimeBasedSamplerTest, ACoreBusyThroughoutKeepsEverySample) {
