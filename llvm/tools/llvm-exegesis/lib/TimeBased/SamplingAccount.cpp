@@ -27,7 +27,7 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
   if (J.SharedThroughout)
     OS << "warning: the core looked shared throughout (probe "
        << format("%.3f", J.ProbeLevel) << " cycles per group, this host's "
-       << format("%.3f", J.ReferenceLevel) << "), the value may read high";
+       << format("%.3f", J.ReferenceLevel) << "), the value may be off";
   else if (J.runsDisagree(Options.SettleTolerance) &&
            !oneRunByRequest(Options)) {
     OS << "warning: not settled within "
