@@ -28,7 +28,7 @@
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=6 \
 # RUN:   -settle-tolerance=50 -settle-agreeing-runs=1 -execution-mode=subprocess \
 # RUN:   | FileCheck %s --check-prefix=EARLY
-# EARLY: info: 'time-based cycles ({{.*}}): {{settled in [0-9]+ runs? \([3-6] of [3-6] samples.*\)|not settled in [0-9]+ runs .*; warning: the core looked shared throughout .*}}'
+# EARLY: info: 'time-based cycles ({{.*}}): {{settled in [0-9]+ runs? \([3-6] of [3-6] samples.*\)|not settled in [0-9]+ runs(, which agree)? .*; warning: the core looked shared throughout .*}}'
 
 # Runs of one sample settle at once; two of them confirm each other when they
 # agree within 0.3%.
