@@ -3,11 +3,10 @@
 // On a shared VM one CPU can stay disturbed (a busy SMT sibling, another
 // guest) for seconds while another is quiet. A measurement whose run of
 // samples was taken while the core was shared moves the thread to the next
-// CPU it is allowed on
-// before the next run (a benchmarking subprocess forked then inherits that
-// CPU), and the next measurement starts there; the thread's own affinity mask
-// is restored when the rotation ends. A thread allowed on one CPU only
-// (taskset) stays there.
+// CPU it is allowed on before the next run (a benchmarking subprocess
+// forked then inherits that CPU), and the next measurement starts there;
+// the thread's own affinity mask is restored when the rotation ends. A
+// thread allowed on one CPU only (taskset) stays there.
 //
 //===----------------------------------------------------------------------===//
 

@@ -171,12 +171,19 @@ std::vector<int64_t> CycleEstimator::blockMinima(ArrayRef<int64_t> Values,
 std::vector<double> CycleEstimator::computeBlockTicksPerCycle(
     ArrayRef<int64_t> ShortTicks, ArrayRef<int64_t> LongTicks, double ExtraAdds,
     unsigned BlockSize) {
-  std::vector<int64_t> Short = blockMinima(ShortTicks, BlockSize);
-  std::vector<int64_t> Long = blockMinima(LongTicks, BlockSize);
+  return computeTicksPerCycleOfMinima(blockMinima(ShortTicks, BlockSize),
+                                      blockMinima(LongTicks, BlockSize),
+                                      ExtraAdds);
+}
+
+std::vector<double>
+CycleEstimator::computeTicksPerCycleOfMinima(ArrayRef<int64_t> ShortMinima,
+                                             ArrayRef<int64_t> LongMinima,
+                                             double ExtraAdds) {
   std::vector<double> Ratios;
-  for (size_t B = 0; B < std::min(Short.size(), Long.size()); ++B)
-    Ratios.push_back(Long[B] > Short[B] && ExtraAdds > 0
-                         ? double(Long[B] - Short[B]) / ExtraAdds
+  for (size_t B = 0; B < std::min(ShortMinima.size(), LongMinima.size()); ++B)
+    Ratios.push_back(LongMinima[B] > ShortMinima[B] && ExtraAdds > 0
+                         ? double(LongMinima[B] - ShortMinima[B]) / ExtraAdds
                          : NAN);
   return Ratios;
 }

@@ -88,6 +88,10 @@ public:
   computeBlockTicksPerCycle(ArrayRef<int64_t> ShortTicks,
                             ArrayRef<int64_t> LongTicks, double ExtraAdds,
                             unsigned BlockSize);
+  /// The same from blocks' minima already taken (blockMinima).
+  static std::vector<double>
+  computeTicksPerCycleOfMinima(ArrayRef<int64_t> ShortMinima,
+                               ArrayRef<int64_t> LongMinima, double ExtraAdds);
 
 private:
   CycleEstimator(std::vector<ExecutableFunction> Functions,

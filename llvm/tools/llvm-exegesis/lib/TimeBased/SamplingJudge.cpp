@@ -74,13 +74,12 @@ static CallCalibration calibrationOfCall(const TraceCall &Call,
   unsigned Block = std::max(1u, Plan.RoundsPerSample);
   ArrayRef<int64_t> ChainShort = afterWarmup(Call, FirstChain);
   ArrayRef<int64_t> ChainLong = afterWarmup(Call, FirstChain + 1);
-  C.TicksPerCycle = CycleEstimator::computeBlockTicksPerCycle(
-      ChainShort, ChainLong, double(Plan.ChainLength) * Plan.CallsPerWindow,
-      Block);
   std::vector<int64_t> ShortMinima =
       CycleEstimator::blockMinima(ChainShort, Block);
   std::vector<int64_t> LongMinima =
       CycleEstimator::blockMinima(ChainLong, Block);
+  C.TicksPerCycle = CycleEstimator::computeTicksPerCycleOfMinima(
+      ShortMinima, LongMinima, double(Plan.ChainLength) * Plan.CallsPerWindow);
   std::vector<double> FixedCosts;
   for (size_t B = 0; B < C.TicksPerCycle.size(); ++B)
     FixedCosts.push_back(2.0 * double(ShortMinima[B]) - double(LongMinima[B]));
@@ -241,6 +240,12 @@ struct SettleRule {
     return std::max(1u, static_cast<unsigned>(
                             std::ceil(SettledFraction * Rules.RepeatCount)));
   }
+  /// Whether a run of \p Samples samples, \p Shared of them taken while the
+  /// core was shared, was taken in a busy stretch: most of its samples, or
+  /// all when the level itself is a neighbour's (\p Busy).
+  static bool isTakenWhileShared(size_t Samples, size_t Shared, bool Busy) {
+    return Busy || 2 * Shared > Samples;
+  }
   /// Whether a run in which \p Shared samples were taken while the core was
   /// shared has settled with a group of \p GroupSize agreeing samples: two
   /// thirds of the others (all RepeatCount when none was shared), and at
@@ -296,7 +301,7 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
   // A run most of whose samples so far were taken while the core was
   // shared is taken in a busy stretch: the rest of it is better spent on
   // another CPU, or later.
-  if (Busy || 2 * Dropped > SoFar.Cycles.size())
+  if (SettleRule::isTakenWhileShared(SoFar.Cycles.size(), Dropped, Busy))
     return RunProgress::Shared;
   SettleRule Rule{Trace.Rules};
   return Rule.isSettled(
@@ -345,7 +350,8 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
         dropSharedSamples(S.Cycles, S.ProbeCycles, Level, CoreSharingTolerance,
                           CoreSharingLowTolerance, Shared);
     J.SharedSamples += Shared;
-    J.LastRunShared = Busy || 2 * Shared > S.Cycles.size();
+    J.LastRunShared =
+        SettleRule::isTakenWhileShared(S.Cycles.size(), Shared, Busy);
     J.TotalSamples += S.Cycles.size();
     for (double C : S.Cycles)
       J.UnusableSamples += !std::isfinite(C);
