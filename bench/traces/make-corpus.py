@@ -369,8 +369,8 @@ def write_recorded_variations(out, host, lines):
              "latency"),
     ]
     source = dict(host)
-    source["source"] = ("synthetic, from znver3-stress.jsonl by "
-                        "bench/traces/make-corpus.py")
+    source["source"] = ("synthetic, from %s-stress.jsonl by "
+                        "bench/traces/make-corpus.py" % host["llvm_cpu"])
     write(os.path.join(out, "synthetic-%s.jsonl" % host["llvm_cpu"]),
           source, rows)
 
