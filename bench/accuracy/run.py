@@ -9,6 +9,7 @@ Not a test: timings depend on the machine and its load. Run by hand:
 
   bench/accuracy/run.py [--tool build/bin/llvm-exegesis] [--runs 5]
                         [--filter REGEX] [--latency-only|--throughput-only]
+                        [--traces DIR]
 """
 
 import argparse
@@ -272,9 +273,12 @@ CPU_NAME = re.compile(r"^cpu_name:\s*(\S+)", re.M)
 INFO = re.compile(r"^info:\s*(.*)$", re.M)
 
 
-def measure(tool, path, mode, execution_mode, extra):
-    """Runs the tool once; returns (value, wall seconds, cpu name, info)."""
+def measure(tool, path, mode, execution_mode, extra, trace=None):
+    """Runs the tool once; returns (value, wall seconds, cpu name, info).
+    trace: the file the run's time samples are written to."""
     start = time.perf_counter()
+    if trace:
+        extra = extra + ["-time-samples-file=" + trace]
     result = subprocess.run(
         [tool, "-mode=" + mode, "-snippets-file=" + path,
          "-execution-mode=" + execution_mode] + extra,
@@ -373,6 +377,11 @@ def main():
     parser.add_argument("--keep", metavar="DIR",
                         help="write the snippets, bodies.S and the harness "
                              "here and keep them")
+    parser.add_argument("--traces", metavar="DIR",
+                        help="write each tool run's time samples here "
+                             "(-time-samples-file), as BODY.MODE.RUN.jsonl: "
+                             "a value in doubt can then be replayed "
+                             "(bench/traces) and join the trace corpus")
     parser.add_argument("--verbose", action="store_true",
                         help="print every run's value, and the info of "
                              "tool runs more than 0.5%% from their median")
@@ -394,6 +403,8 @@ def main():
     if not bodies:
         fail("no body left (--filter '%s')" % args.filter)
 
+    if args.traces:
+        os.makedirs(args.traces, exist_ok=True)
     directory = args.keep or tempfile.mkdtemp(prefix="exegesis-accuracy-")
     os.makedirs(directory, exist_ok=True)
     try:
@@ -431,14 +442,16 @@ def report(args, bodies, skipped, modes, model, harness, directory):
         failure = None
         tool_mode = ("latency" if body.form == "latency" else
                      "inverse_throughput")
-        for _ in range(args.runs):
+        for run in range(args.runs):
             if len(reference_values) < args.reference_runs - 1:
                 reference_values += run_harness(harness, body, 1)
             for mode in modes:
                 try:
+                    trace = (os.path.join(args.traces, "%s.%s.%d.jsonl" % (
+                        body.key, mode, run + 1)) if args.traces else None)
                     value, wall, cpu, info = measure(args.tool, path,
                                                      tool_mode, mode,
-                                                     args.extra)
+                                                     args.extra, trace)
                 except (RuntimeError, subprocess.TimeoutExpired) as error:
                     failure = str(error)
                     break
