@@ -6,10 +6,13 @@
 // traces just recorded) through the sampler's decisions, without running
 // anything, and prints per measurement the value per instruction, the
 // verdict and warnings, and, where the file gives one, the truth and the
-// error against it. Exit status 1 when a file cannot be read.
+// error against it. With -runs first, also per run the samples' cycles and
+// the probe's readings against the measurement's quiet level (what a sample
+// left out as core-shared read). Exit status 1 when a file cannot be read.
 //
 //===----------------------------------------------------------------------===//
 
+#include "lib/TimeBased/CoreSharing.h"
 #include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/Format.h"
@@ -19,13 +22,35 @@
 using namespace llvm;
 using namespace llvm::exegesis;
 
+/// Per run of \p M: its samples' cycles per call and each probe reading
+/// relative to the quiet level \p Level ('*': left out as core-shared).
+static void printRuns(const RecordedMeasurement &M, double Level) {
+  for (size_t R = 0; R < M.Trace.Runs.size(); ++R) {
+    const TraceRun &Run = M.Trace.Runs[R];
+    RunSamples S = samplesOfRun(M.Trace, Run);
+    outs() << "    run " << R + 1 << format(" (%.3f s)", Run.EndSeconds)
+           << (Run.Contradicted ? " contradicted its plan" : "") << ":";
+    for (size_t I = 0; I < S.Cycles.size(); ++I) {
+      double Probe = S.ProbeCycles[I] / Level;
+      bool Shared =
+          std::isfinite(Probe) && (Probe > 1 + CoreSharingTolerance ||
+                                   Probe < 1 - CoreSharingLowTolerance);
+      outs() << format(" %.4g", S.Cycles[I] /
+                                    double(M.Instructions ? M.Instructions : 1))
+             << "/" << format("%.3f", Probe) << (Shared ? "*" : "");
+    }
+    outs() << "\n";
+  }
+}
+
 int main(int Argc, char **Argv) {
-  if (Argc < 2) {
-    errs() << "usage: replay-traces FILE.jsonl...\n";
+  bool PrintRuns = Argc > 1 && StringRef(Argv[1]) == "-runs";
+  if (Argc < 2 + PrintRuns) {
+    errs() << "usage: replay-traces [-runs] FILE.jsonl...\n";
     return 2;
   }
   int Status = 0;
-  for (int A = 1; A < Argc; ++A) {
+  for (int A = 1 + PrintRuns; A < Argc; ++A) {
     Expected<TimeSamplesFile> File = readTimeSamplesFile(Argv[A]);
     if (!File) {
       errs() << "replay-traces: " << toString(File.takeError()) << "\n";
@@ -68,6 +93,12 @@ int main(int Argc, char **Argv) {
       for (const std::string &W : Warnings)
         outs() << "; " << W;
       outs() << "\n";
+      if (PrintRuns) {
+        outs() << "    per run: each sample's cycles per instruction / the "
+                  "probe against its quiet level "
+               << format("%.4f", J.ProbeLevel) << " (*: left out)\n";
+        printRuns(M, J.ProbeLevel);
+      }
     }
   }
   return Status;

@@ -104,7 +104,8 @@ struct SamplingJudgement {
   /// another CPU.
   bool LastRunShared = false;
   /// The value estimated another way: per run, the long function's least
-  /// disturbed window less the short one's (the median of the runs; NaN:
+  /// disturbed window less the short one's (the median of the runs not
+  /// taken while the core was shared, or of all runs when none was; NaN:
   /// none).
   double MinimaCycles = NAN;
   /// The lowest and highest median of the runs' own largest groups, of the
