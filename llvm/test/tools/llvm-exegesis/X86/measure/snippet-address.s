@@ -5,11 +5,13 @@
 
 # With code at a fixed address N and 2N run in children of their own, whose
 # samples seldom settle: half a second bounds the runs (it checks where the
-# code ran, not its timing).
+# code ran, not its timing). Under heavy load the unsettled value of four
+# loads can be refused as not credible (0.009 cycles per instruction once
+# under stress-ng): the code still ran there without a fault.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess -settle-time-limit=0.5 | FileCheck %s
-# CHECK: measurements:
-# CHECK-NEXT: - { key: latency, value: {{[0-9.e+-]+}}, per_snippet_value: {{[0-9.e+-]+}}, validation_counters: {} }
-# CHECK-NEXT: error: ''
+# CHECK: measurements:{{( \[\])?$}}
+# CHECK-NOT: signal
+# CHECK: error: '{{(the time-based measurement is not credible: .*|no usable time-based sample: .*)?}}'
 
 # Without the annotation nothing is mapped there.
 # RUN: sed -e '/LLVM-EXEGESIS-SNIPPET-ADDRESS 20000/d' %s > %t.s
