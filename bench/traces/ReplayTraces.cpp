@@ -22,22 +22,34 @@
 using namespace llvm;
 using namespace llvm::exegesis;
 
+/// What \p M's cycles per call are divided by for cycles per instruction.
+static double instructionsPerCall(const RecordedMeasurement &M) {
+  return double(M.Instructions ? M.Instructions : 1);
+}
+
 /// Per run of \p M: its samples' cycles per call and each probe reading
-/// relative to the quiet level \p Level ('*': left out as core-shared).
+/// relative to the quiet level \p Level ('*': left out as core-shared), and
+/// the run's least disturbed windows' difference.
 static void printRuns(const RecordedMeasurement &M, double Level) {
+  double PerCall = instructionsPerCall(M);
   for (size_t R = 0; R < M.Trace.Runs.size(); ++R) {
     const TraceRun &Run = M.Trace.Runs[R];
     RunSamples S = samplesOfRun(M.Trace, Run);
-    outs() << "    run " << R + 1 << format(" (%.3f s)", Run.EndSeconds)
+    std::vector<double> Costs = costsOfRun(M.Trace, Run);
+    double Minima = M.Trace.Differencing && Costs.size() > 1
+                        ? Costs[1] - Costs[0]
+                    : Costs.empty() ? NAN
+                                    : Costs[0];
+    outs() << "    run " << R + 1 << format(" (%.3f s", Run.EndSeconds)
+           << format(", minima %.4g)", Minima / PerCall)
            << (Run.Contradicted ? " contradicted its plan" : "") << ":";
     for (size_t I = 0; I < S.Cycles.size(); ++I) {
       double Probe = S.ProbeCycles[I] / Level;
       bool Shared =
           std::isfinite(Probe) && (Probe > 1 + CoreSharingTolerance ||
                                    Probe < 1 - CoreSharingLowTolerance);
-      outs() << format(" %.4g", S.Cycles[I] /
-                                    double(M.Instructions ? M.Instructions : 1))
-             << "/" << format("%.3f", Probe) << (Shared ? "*" : "");
+      outs() << format(" %.4g", S.Cycles[I] / PerCall) << "/"
+             << format("%.3f", Probe) << (Shared ? "*" : "");
     }
     outs() << "\n";
   }
@@ -62,8 +74,7 @@ int main(int Argc, char **Argv) {
     for (const RecordedMeasurement &M : File->Measurements) {
       ReplayOutcome Outcome = replayTrace(M.Trace);
       const SamplingJudgement &J = Outcome.Judgement;
-      double PerInstruction =
-          M.Instructions ? J.Cycles / double(M.Instructions) : J.Cycles;
+      double PerInstruction = J.Cycles / instructionsPerCall(M);
       TimeBasedSamplingReport Report;
       Report.Judgement = J;
       std::vector<std::string> Warnings =
@@ -96,7 +107,15 @@ int main(int Argc, char **Argv) {
       if (PrintRuns) {
         outs() << "    per run: each sample's cycles per instruction / the "
                   "probe against its quiet level "
-               << format("%.4f", J.ProbeLevel) << " (*: left out)\n";
+               << format("%.4f", J.ProbeLevel) << " (*: left out)\n"
+               << "    host's reference level "
+               << format("%.4f", J.ReferenceLevel) << " (invocation's "
+               << format("%.4f", M.Trace.Reference.Level) << ", other CPUs'";
+        for (const TraceCpuCheck &Check : M.Trace.CpuChecks)
+          outs() << format(" %.4f", levelOfCpuCheck(M.Trace, Check));
+        outs() << "); least disturbed windows' value "
+               << format("%.4f", J.MinimaCycles / instructionsPerCall(M))
+               << "\n";
         printRuns(M, J.ProbeLevel);
       }
     }

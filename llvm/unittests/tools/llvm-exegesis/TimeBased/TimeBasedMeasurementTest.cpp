@@ -1,5 +1,6 @@
 //===-- TimeBasedMeasurementTest.cpp - A measurement as bytes ---*- C++ -*-===//
 
+#include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedSampler.h"
 #include "gtest/gtest.h"
 
@@ -29,6 +30,9 @@ TimeBasedMeasurement sampleMeasurement() {
   J.ProbeLevel = 1.031;
   J.ReferenceLevel = 1.0;
   J.SharedThroughout = true;
+  // Over 10% below the value: the cross-check against the least disturbed
+  // windows warns of it.
+  J.MinimaCycles = 11.9;
   J.RunsLow = 13.47;
   J.RunsHigh = 13.51;
   J.GroupedRuns = 7;
@@ -71,6 +75,7 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(J.ProbeLevel, 1.031);
   EXPECT_EQ(J.ReferenceLevel, 1.0);
   EXPECT_TRUE(J.SharedThroughout);
+  EXPECT_EQ(J.MinimaCycles, 11.9);
   EXPECT_EQ(J.RunsLow, 13.47);
   EXPECT_EQ(J.RunsHigh, 13.51);
   EXPECT_EQ(J.GroupedRuns, 7u);
@@ -86,6 +91,19 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(Back->Report.Reference.ModelLevel, 1.0);
   EXPECT_EQ(Back->TraceJSON, "{\"runs\":[]}");
   EXPECT_EQ(Back->FinalCpu, 1);
+}
+
+// Every time-based measurement, in process as in a subprocess, reaches the
+// report through its bytes: what it warns of must survive them.
+TEST(TimeBasedMeasurementTest, ItsWarningsSurviveItsBytes) {
+  TimeBasedMeasurement M = sampleMeasurement();
+  SamplingRules Rules;
+  std::vector<std::string> Before = getSamplingWarnings(M.Report, Rules);
+  ASSERT_FALSE(Before.empty());
+  Expected<TimeBasedMeasurement> Back =
+      TimeBasedMeasurement::decode(M.encode());
+  ASSERT_TRUE(static_cast<bool>(Back)) << toString(Back.takeError());
+  EXPECT_EQ(getSamplingWarnings(Back->Report, Rules), Before);
 }
 
 TEST(TimeBasedMeasurementTest, TruncatedOrPaddedBytesAreRefused) {
