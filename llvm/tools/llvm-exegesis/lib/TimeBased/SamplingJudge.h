@@ -19,8 +19,9 @@
 //   saw recur, and against the level the probe reads on the other CPUs
 //   (TraceCpuCheck). A level more than CoreSharingBusyMargin above that
 //   reference is a neighbour's; no run settles on it while the time limit
-//   lasts. Without a reference, a core shared throughout cannot be told
-//   from a slower one, and the account says so.
+//   lasts. Without a reference, or when the neighbour keeps every CPU busy
+//   from the invocation's start, a core shared throughout cannot be told
+//   from a slower one (the full account says there is no reference).
 // - A run has settled when two thirds of the samples it kept agree within
 //   -settle-tolerance; -settle-agreeing-runs settled runs that agree end
 //   the measurement, or else -settle-time-limit does.
