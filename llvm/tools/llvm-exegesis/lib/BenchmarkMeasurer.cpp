@@ -8,6 +8,7 @@
 #include "LLVMState.h"
 #include "MemoryDefinitions.h"
 #include "ReadingArithmetic.h"
+#include "RepetitionFormChoice.h"
 #include "SubProcessFunctionExecutor.h"
 #include "Target.h"
 #include "llvm/Support/Format.h"
@@ -576,14 +577,12 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   // min and best-of repetition: keep the smaller value of each key. `info`
   // describes the sampling of the variant whose first key won.
   std::optional<VariantResult> Best;
-  std::vector<double> FirstKeyValues;
   size_t Winner = 0;
   TimeBasedSamplingReport WinnerSampling;
-  // A time-based value that carries a warning loses to one that does not,
-  // whatever it reads: the smaller of a sound value and a doubtful one is
-  // more often the doubt than the truth.
+  // A time-based value that carries a warning loses to a sound one its
+  // doubt can explain (see RepetitionFormChoice.h).
   bool EmptySnippet = Code.Key.Instructions.empty();
-  std::vector<bool> Doubtful;
+  std::vector<FormReading> Readings;
   for (size_t Index = 0; Index < Variants.size(); ++Index) {
     Expected<std::optional<VariantResult>> Measured =
         measureVariant(Code, Variants[Index], Layout, Result);
@@ -601,33 +600,35 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                         Variants[Index].Short->NumExecutedInstructions
                   : Variants[Index].Short->NumExecutedInstructions))
         return E;
-    Doubtful.push_back(
-        TimeBased &&
-        !getSamplingWarnings(LastSampling, samplingRules(EmptySnippet))
-             .empty());
     bool HasValue = !(*Measured)->Measures.empty();
-    FirstKeyValues.push_back(
-        HasValue ? (*Measured)->Measures[0].PerInstructionValue : NAN);
+    double Value =
+        HasValue ? (*Measured)->Measures[0].PerInstructionValue : NAN;
+    Readings.push_back(
+        TimeBased
+            ? makeFormReading(Value,
+                              !getSamplingWarnings(LastSampling,
+                                                   samplingRules(EmptySnippet))
+                                   .empty(),
+                              LastSampling.Judgement)
+            : makeCountedReading(Value));
     if (!Best) {
       Best = std::move(**Measured);
       WinnerSampling = LastSampling;
       continue;
     }
-    auto Better = [&](double Value, double Than) {
-      if (Doubtful.back() != Doubtful[Winner])
-        return !Doubtful.back();
-      return Value < Than;
-    };
-    bool Wins =
-        HasValue && Better(FirstKeyValues.back(), FirstKeyValues[Winner]);
+    const FormReading &Candidate = Readings.back();
+    bool Wins = HasValue && reportsInstead(Candidate, Readings[Winner],
+                                           Options.SettleTolerance);
+    // Of equally trusted forms each key keeps its smaller value; otherwise
+    // the form that won the first key gives them all.
     for (size_t I = 0; I < Best->Measures.size(); ++I)
-      if (Doubtful.back() != Doubtful[Winner]
+      if (Candidate.Doubtful != Readings[Winner].Doubtful
               ? Wins
               : (*Measured)->Measures[I].PerInstructionValue <
                     Best->Measures[I].PerInstructionValue)
         Best->Measures[I] = (*Measured)->Measures[I];
     if (Wins) {
-      Winner = FirstKeyValues.size() - 1;
+      Winner = Readings.size() - 1;
       WinnerSampling = LastSampling;
     }
   }
@@ -652,13 +653,13 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     std::string Note;
     raw_string_ostream OS(Note);
     OS << "repetition: loop of " << Loop.CopiesEmitted << " copies ("
-       << Size(Loop.RepeatedBytes) << ") " << format("%.4f", FirstKeyValues[1])
+       << Size(Loop.RepeatedBytes) << ") " << format("%.4f", Readings[1].Value)
        << ", straight-line (" << Size(Straight.RepeatedBytes) << ") "
-       << format("%.4f", FirstKeyValues[0]) << ": "
+       << format("%.4f", Readings[0].Value) << ": "
        << (Winner == 1 ? "loop" : "straight-line") << " reported";
-    double Ratio = FirstKeyValues[0] / FirstKeyValues[1];
-    if (Doubtful[1 - Winner] && !Doubtful[Winner] &&
-        FirstKeyValues[1 - Winner] < FirstKeyValues[Winner])
+    double Ratio = Readings[0].Value / Readings[1].Value;
+    if (Readings[1 - Winner].Doubtful && !Readings[Winner].Doubtful &&
+        Readings[1 - Winner].Value < Readings[Winner].Value)
       OS << " (the other carried a warning)";
     else if (Winner == 1 && Ratio > 1.01)
       OS << " (straight-line code is front-end bound)";

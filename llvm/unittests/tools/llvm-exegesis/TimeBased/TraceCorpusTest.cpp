@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "lib/RepetitionFormChoice.h"
 #include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/FileSystem.h"
@@ -106,6 +107,53 @@ TEST(TraceCorpusTest, EveryTraceGivesItsTruthAndVerdict) {
     }
   }
   EXPECT_GT(Checked, 20u);
+}
+
+// A throughput measurement's two forms, straight-line code and then the
+// loop, recorded one after the other: the form the tool reports is never a
+// clean wrong value for the body, whose truth is the smaller of the forms'
+// (straight-line code bound by the front end measures other code).
+TEST(TraceCorpusTest, TheReportedFormIsNeverACleanWrongValue) {
+  size_t Pairs = 0;
+  for (const std::string &Path : corpusFiles()) {
+    Expected<TimeSamplesFile> File = readTimeSamplesFile(Path);
+    ASSERT_TRUE(static_cast<bool>(File)) << toString(File.takeError());
+    const std::vector<RecordedMeasurement> &All = File->Measurements;
+    for (size_t I = 0; I + 1 < All.size(); ++I) {
+      const RecordedMeasurement &Straight = All[I], &Loop = All[I + 1];
+      if (Straight.Variant != "duplicate" || Loop.Variant != "loop" ||
+          Straight.Benchmark != Loop.Benchmark)
+        continue;
+      SCOPED_TRACE(sys::path::filename(Path).str() + " measurements " +
+                   std::to_string(I + 1) + "-" + std::to_string(I + 2) + " (" +
+                   Straight.Benchmark + ")");
+      ++Pairs;
+      FormReading Readings[2];
+      for (unsigned Form = 0; Form < 2; ++Form) {
+        const RecordedMeasurement &M = All[I + Form];
+        ReplayOutcome Outcome = replayTrace(M.Trace);
+        double Value = Outcome.Credible
+                           ? Outcome.Judgement.Cycles / double(M.Instructions)
+                           : NAN;
+        Readings[Form] =
+            makeFormReading(Value, !warningsOf(M, Outcome.Judgement).empty(),
+                            Outcome.Judgement);
+      }
+      const FormReading &Reported =
+          reportsInstead(Readings[1], Readings[0],
+                         Straight.Trace.Rules.SettleTolerance)
+              ? Readings[1]
+              : Readings[0];
+      double Truth =
+          std::min(Straight.TruePerInstruction, Loop.TruePerInstruction);
+      if (!Reported.Doubtful && !std::isnan(Reported.Value)) {
+        EXPECT_LE(std::fabs(Reported.Value / Truth - 1),
+                  worstAllowedError(Straight.Mode))
+            << "reported " << Reported.Value << " clean, truth " << Truth;
+      }
+    }
+  }
+  EXPECT_GE(Pairs, 4u);
 }
 
 TEST(TraceCorpusTest, TheCorpusCarriesEveryHostWeMet) {

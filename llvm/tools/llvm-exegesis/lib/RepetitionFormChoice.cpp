@@ -1,0 +1,57 @@
+//===-- RepetitionFormChoice.cpp --------------------------------*- C++ -*-===//
+
+#include "RepetitionFormChoice.h"
+#include "TimeBased/SamplingJudge.h"
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace llvm {
+namespace exegesis {
+
+FormReading makeFormReading(double Value, bool Doubtful,
+                            const SamplingJudgement &J) {
+  constexpr double Unbounded = std::numeric_limits<double>::infinity();
+  FormReading Reading{Value, Doubtful, Unbounded};
+  if (!Doubtful || !std::isfinite(Value) || !std::isfinite(J.Cycles) ||
+      J.Cycles <= 0)
+    return Reading;
+  // A neighbour throughout, a calibration that disagrees with itself or a
+  // single run leave no evidence of how far off the value may be.
+  if (J.SharedThroughout || J.calibrationDisagrees() ||
+      (J.Verdict == SamplingVerdict::Unsettled && J.GroupedRuns < 2))
+    return Reading;
+  double High = J.Cycles;
+  if (std::isfinite(J.MinimaCycles))
+    High = std::max(High, J.MinimaCycles);
+  if (J.GroupedRuns && std::isfinite(J.RunsHigh))
+    High = std::max(High, J.RunsHigh);
+  Reading.PlausibleHigh = Value * (High / J.Cycles);
+  return Reading;
+}
+
+FormReading makeCountedReading(double Value) {
+  return FormReading{Value, false, Value};
+}
+
+/// \p Sound reads more than \p Doubtful's doubt can explain.
+static bool beyondTheDoubt(const FormReading &Sound,
+                           const FormReading &Doubtful, double Tolerance) {
+  return Sound.Value > Doubtful.PlausibleHigh * (1 + Tolerance);
+}
+
+bool reportsInstead(const FormReading &Candidate, const FormReading &Current,
+                    double Tolerance) {
+  if (std::isnan(Candidate.Value))
+    return false;
+  if (std::isnan(Current.Value))
+    return true;
+  if (Candidate.Doubtful == Current.Doubtful)
+    return Candidate.Value < Current.Value;
+  if (Current.Doubtful)
+    return !beyondTheDoubt(Candidate, Current, Tolerance);
+  return beyondTheDoubt(Current, Candidate, Tolerance);
+}
+
+} // namespace exegesis
+} // namespace llvm
