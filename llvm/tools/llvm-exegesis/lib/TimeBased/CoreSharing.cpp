@@ -31,22 +31,44 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
   return NAN;
 }
 
+/// Each of \p TicksPerCycle (NaN where not finite) over the median of the
+/// finite ones among its SlowedChainNeighbours neighbours either side in
+/// time, itself included.
+static std::vector<double>
+relativeToNeighbours(ArrayRef<double> TicksPerCycle) {
+  std::vector<size_t> Finite;
+  for (size_t I = 0; I < TicksPerCycle.size(); ++I)
+    if (std::isfinite(TicksPerCycle[I]))
+      Finite.push_back(I);
+  std::vector<double> Relative(TicksPerCycle.size(), NAN);
+  for (size_t K = 0; K < Finite.size(); ++K) {
+    size_t Begin = K >= SlowedChainNeighbours ? K - SlowedChainNeighbours : 0;
+    size_t End = std::min(Finite.size(), K + SlowedChainNeighbours + 1);
+    std::vector<double> Around;
+    for (size_t J = Begin; J < End; ++J)
+      Around.push_back(TicksPerCycle[Finite[J]]);
+    Relative[Finite[K]] = TicksPerCycle[Finite[K]] / medianOf(Around);
+  }
+  return Relative;
+}
+
 double findUnsharedLevel(ArrayRef<double> ProbeCycles,
                          ArrayRef<double> TicksPerCycle, double Tolerance,
                          size_t MinRecurrences) {
   assert(ProbeCycles.size() == TicksPerCycle.size() && "a ratio per reading");
+  // Slowed chains are told by their neighbours in time, not by all
+  // samples: the clock steps between states far apart (Zen 1 under load:
+  // 0.665 and 0.782 ticks per cycle), and a slowed chain at the fast clock
+  // then lies below the median of all.
+  std::vector<double> Relative = relativeToNeighbours(TicksPerCycle);
   std::vector<std::pair<double, double>> Sorted;
-  std::vector<double> Ratios;
   for (size_t I = 0; I < ProbeCycles.size(); ++I)
     if (std::isfinite(ProbeCycles[I]) && ProbeCycles[I] > 0 &&
-        std::isfinite(TicksPerCycle[I])) {
-      Sorted.push_back({ProbeCycles[I], TicksPerCycle[I]});
-      Ratios.push_back(TicksPerCycle[I]);
-    }
+        std::isfinite(Relative[I]))
+      Sorted.push_back({ProbeCycles[I], Relative[I]});
   if (Sorted.empty())
     return NAN;
   std::sort(Sorted.begin(), Sorted.end());
-  double TypicalRatio = medianOf(Ratios);
   size_t Needed = std::max<size_t>(
       std::max<size_t>(1, MinRecurrences),
       size_t(std::ceil(CoreSharingRecurringFraction * Sorted.size())));
@@ -57,12 +79,12 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles,
       ++End;
     if (End - Begin < Needed)
       continue;
-    std::vector<double> Levels, GroupRatios;
+    std::vector<double> Levels, GroupRelative;
     for (size_t I = Begin; I < End; ++I) {
       Levels.push_back(Sorted[I].first);
-      GroupRatios.push_back(Sorted[I].second);
+      GroupRelative.push_back(Sorted[I].second);
     }
-    if (medianOf(GroupRatios) > TypicalRatio * (1 + SlowedChainMargin)) {
+    if (medianOf(GroupRelative) > 1 + SlowedChainMargin) {
       // Slowed chains: look for the level above them.
       Begin = End - 1;
       continue;

@@ -51,17 +51,24 @@ inline constexpr double CoreSharingLowTolerance = 0.01;
 double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
                          size_t MinRecurrences);
 
-/// How far above the median ticks per cycle of all samples the median of a
-/// recurring group's may lie before the group is one of samples whose
-/// calibration chain was slowed (its probe reads low because the ticks per
-/// cycle read high), not the quiet level. A clock change moves the ticks
-/// per cycle of all functions alike and the probe's level not at all;
-/// within a quiet run the ticks per cycle of samples vary by about 2%.
+/// How far above the median ticks per cycle of its neighbours in time a
+/// sample's may lie, in the median of a recurring group, before the group
+/// is one of samples whose calibration chain was slowed (its probe reads
+/// low because the ticks per cycle read high), not the quiet level. A clock
+/// change moves the ticks per cycle of all functions alike and the probe's
+/// level not at all; within a quiet run the ticks per cycle of samples vary
+/// by about 2%.
 inline constexpr double SlowedChainMargin = 0.04;
+/// How many samples either side of one, in the order they were taken, tell
+/// its typical ticks per cycle: enough that a quarter of them slowed does
+/// not move the median, few enough to stay within one clock state (Zen 1
+/// under load switched between two 17% apart every few dozen samples).
+inline constexpr size_t SlowedChainNeighbours = 5;
 
 /// findUnsharedLevel, passing over a lowest recurring group whose samples'
-/// \p TicksPerCycle (parallel to \p ProbeCycles) lie more than
-/// SlowedChainMargin above the median of all: the level of slowed chains.
+/// \p TicksPerCycle (parallel to \p ProbeCycles, in the order the samples
+/// were taken) lie more than SlowedChainMargin above those of their
+/// neighbours in time: the level of slowed chains.
 double findUnsharedLevel(ArrayRef<double> ProbeCycles,
                          ArrayRef<double> TicksPerCycle, double Tolerance,
                          size_t MinRecurrences);

@@ -29,6 +29,30 @@ TEST(CoreSharingTest, ARecurringLevelMustHoldAShareOfAllReadings) {
   EXPECT_DOUBLE_EQ(findUnsharedLevel(Probes, 0.02, 3), 1.0);
 }
 
+TEST(CoreSharingTest, SlowedChainsAreToldByTheirNeighboursInTime) {
+  // Zen 1 under load: 40 samples at 0.665 ticks per cycle, then 60 at
+  // 0.782 (the clock stepped down), probe 1.21 cycles per group
+  // throughout. Every fourth sample of the fast stretch had its calibration
+  // chains slowed 12%: its ticks per cycle read 0.745, below the median of
+  // all (0.782), and its probe 1.08. The level is the quiet 1.21 all the
+  // same, not the slowed chains' 1.08.
+  std::vector<double> Probes, Ratios;
+  for (int I = 0; I < 100; ++I) {
+    bool Fast = I < 40;
+    bool Slowed = Fast && I % 4 == 1;
+    Ratios.push_back(Fast ? (Slowed ? 0.665 * 1.12 : 0.665) : 0.782);
+    Probes.push_back(Slowed ? 1.21 / 1.12 : 1.21);
+  }
+  EXPECT_DOUBLE_EQ(findUnsharedLevel(Probes, Ratios, 0.02, 5), 1.21);
+  // The clock step alone is no slowed chain: with no sample slowed, the
+  // probe's readings after the step (here 1% lower) are still the level.
+  std::vector<double> Stepped(100, 1.21);
+  std::fill(Stepped.begin() + 40, Stepped.end(), 1.2);
+  std::vector<double> StepRatios(100, 0.665);
+  std::fill(StepRatios.begin() + 40, StepRatios.end(), 0.782);
+  EXPECT_NEAR(findUnsharedLevel(Stepped, StepRatios, 0.02, 5), 1.2, 0.006);
+}
+
 TEST(CoreSharingTest, SamplesAwayFromTheLevelAreDropped) {
   // 2% above the level, 1% below.
   size_t Dropped = 0;
