@@ -41,10 +41,11 @@ relativeToNeighbours(ArrayRef<double> TicksPerCycle) {
     if (std::isfinite(TicksPerCycle[I]))
       Finite.push_back(I);
   std::vector<double> Relative(TicksPerCycle.size(), NAN);
+  std::vector<double> Around;
   for (size_t K = 0; K < Finite.size(); ++K) {
     size_t Begin = K >= SlowedChainNeighbours ? K - SlowedChainNeighbours : 0;
     size_t End = std::min(Finite.size(), K + SlowedChainNeighbours + 1);
-    std::vector<double> Around;
+    Around.clear();
     for (size_t J = Begin; J < End; ++J)
       Around.push_back(TicksPerCycle[Finite[J]]);
     Relative[Finite[K]] = TicksPerCycle[Finite[K]] / medianOf(Around);
