@@ -28,6 +28,10 @@ static constexpr double SettledFraction = 2.0 / 3.0;
 /// hundredths of a percent, by several percent where a neighbour was busy.
 static constexpr double ChainDisagreementSlack = 0.01;
 
+/// How many runs -settle-time-limit=0 takes at most while none of them has
+/// given a usable sample.
+static constexpr unsigned MaxRunsForOneValue = 4;
+
 /// How far the value may lie from the difference of the functions' least
 /// disturbed windows (SamplingJudgement::MinimaCycles) before it is in
 /// doubt. The two agree within a percent or two where samples settle; a
@@ -417,8 +421,6 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   else if (!Minima.empty())
     J.MinimaCycles = medianOf(Minima);
 
-  J.Done = !Adaptive || Confirmed || Exhausted ||
-           ElapsedSeconds >= Rules.SettleTimeLimitSeconds;
   J.Verdict = !Adaptive   ? SamplingVerdict::Aggregated
               : Confirmed ? SamplingVerdict::Settled
                           : SamplingVerdict::Unsettled;
@@ -441,6 +443,16 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
                          : BestGroup.Median;
   if (Rules.EmptySnippet)
     J.Cycles = 0;
+  // One run by request (-settle-time-limit=0) is one run that gave a value:
+  // one whose every sample was disturbed (calibration chains slowed by a
+  // neighbour on the core's other thread, in turn, by up to 80%: 2 of 30
+  // runs of six samples on a Zen 1 guest) is followed by another, a few at
+  // most.
+  bool OutOfTime =
+      ElapsedSeconds >= Rules.SettleTimeLimitSeconds &&
+      (Rules.SettleTimeLimitSeconds > 0 || std::isfinite(J.Cycles) ||
+       Runs.size() >= MaxRunsForOneValue);
+  J.Done = !Adaptive || Confirmed || Exhausted || OutOfTime;
   return J;
 }
 

@@ -10,6 +10,7 @@
 #include "lib/FunctionExecutor.h"
 #include "lib/TimeBased/CycleEstimator.h"
 #include "lib/TimeBased/HostProbeLevels.h"
+#include "lib/TimeBased/SamplingAccount.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -188,6 +189,67 @@ TEST(SamplingJudgeTest, RunsThatDisagreeAtTheLimitCarryAWarning) {
   EXPECT_EQ(J.Verdict, SamplingVerdict::Unsettled);
   EXPECT_TRUE(J.runsDisagree(Trace.Rules.SettleTolerance));
   EXPECT_NEAR(J.RunsHigh / J.RunsLow, 1.1, 0.002);
+}
+
+/// Samples of three rounds (the chains' rule judges those) whose 2L chain
+/// was slowed by a different amount in each: no two agree, none is usable.
+TraceRun disturbedRun() {
+  std::vector<std::pair<size_t, int64_t>> Slowed;
+  for (size_t I = 0; I < 12; ++I)
+    Slowed.push_back({I, int64_t(400 * (I + 1))});
+  return makeRun(quiet(12), Slowed, 3);
+}
+
+TEST(SamplingJudgeTest, OneRunByRequestIsOneThatGaveAValue) {
+  // -settle-time-limit=0: a run without a usable sample is followed by
+  // another (on a contended Zen 1 guest 2 of 30 such runs of six samples
+  // ended in "no usable time-based sample"), a few at most.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Rules.SettleTimeLimitSeconds = 0;
+  Trace.Runs = {disturbedRun()};
+  SamplingJudgement J = judgeSampling(Trace, 0.01);
+  EXPECT_EQ(J.InconsistentCalibrations, 12u);
+  EXPECT_FALSE(std::isfinite(J.Cycles));
+  EXPECT_FALSE(J.Done);
+  Trace.Runs.push_back(makeRun(quiet(12), {}, 3));
+  J = judgeSampling(Trace, 0.02);
+  EXPECT_TRUE(J.Done);
+  EXPECT_NEAR(J.Cycles, 1000.6, 0.5);
+  TimeBasedSamplingReport Report;
+  Report.Judgement = J;
+  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, false)
+                .find("one run by request, after 1 without a usable sample"),
+            std::string::npos);
+  // A host that stays that busy ends in the refusal, not in a loop.
+  Trace.Runs.assign(4, disturbedRun());
+  J = judgeSampling(Trace, 0.05);
+  EXPECT_TRUE(J.Done);
+  EXPECT_FALSE(std::isfinite(J.Cycles));
+  // With a time limit, the limit alone ends it.
+  Trace.Rules.SettleTimeLimitSeconds = 1;
+  Trace.Runs = {disturbedRun()};
+  EXPECT_TRUE(judgeSampling(Trace, 1.5).Done);
+}
+
+TEST(SamplingJudgeTest, OneRunThatDidNotSettleCarriesAWarning) {
+  // Samples 2% apart from each other: the one run's value is one of them.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Rules.SettleTimeLimitSeconds = 0;
+  std::vector<Sample> Scattered = quiet(12);
+  for (size_t I = 0; I < Scattered.size(); ++I)
+    Scattered[I].Cycles = 1000 * (1 + 0.02 * I);
+  Trace.Runs = {makeRun(Scattered)};
+  TimeBasedSamplingReport Report;
+  Report.Judgement = judgeSampling(Trace, 0.01);
+  EXPECT_TRUE(Report.Judgement.Done);
+  EXPECT_EQ(getSamplingWarnings(Report, Trace.Rules),
+            std::vector<std::string>{
+                "warning: the run did not settle, the value may be off"});
+  // One that settled says nothing more.
+  Trace.Runs = {makeRun(quiet(12))};
+  Report.Judgement = judgeSampling(Trace, 0.01);
+  EXPECT_EQ(Report.Judgement.SettledRuns, 1u);
+  EXPECT_TRUE(getSamplingWarnings(Report, Trace.Rules).empty());
 }
 
 TEST(SamplingJudgeTest, AnEmptySnippetIsZero) {
