@@ -444,9 +444,9 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   if (Rules.EmptySnippet)
     J.Cycles = 0;
   // One run by request (-settle-time-limit=0) is one run that gave a value:
-  // one whose every sample was disturbed (calibration chains slowed by a
-  // neighbour on the core's other thread, in turn, by up to 80%: 2 of 30
-  // runs of six samples on a Zen 1 guest) is followed by another, a few at
+  // one whose every sample was disturbed (on a Zen 1 guest of a contended
+  // host the chains' block minima read up to 80% slow in turn, and 2 of 30
+  // runs of six samples gave nothing) is followed by another, a few at
   // most.
   bool OutOfTime =
       ElapsedSeconds >= Rules.SettleTimeLimitSeconds &&
