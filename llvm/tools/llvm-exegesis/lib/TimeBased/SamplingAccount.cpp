@@ -50,6 +50,13 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
         "warning: the value is " +
         std::string(formatv("{0:f1}", 100 * (J.Cycles / J.MinimaCycles - 1))) +
         "% off the difference of the least disturbed windows");
+  if (J.differencingInconsistent())
+    Warnings.push_back(
+        "warning: the N- and 2N-instruction functions ran at different "
+        "speeds per copy (fixed part " +
+        std::string(formatv("{0:f0}", J.FixedCycles)) + " cycles, " +
+        std::string(formatv("{0:f0}", 100 * J.FixedCycles / J.ShortCycles)) +
+        "% of the N function), the value may be off");
   if (J.calibrationDisagrees())
     Warnings.push_back("warning: the calibration chains disagreed with each "
                        "other in " +

@@ -109,6 +109,15 @@ struct SamplingJudgement {
   /// taken while the core was shared, or of all runs when none was; NaN:
   /// none).
   double MinimaCycles = NAN;
+  /// The short function's fixed part, twice its least disturbed window less
+  /// the long one's, and that short function's cost (medians over the runs
+  /// MinimaCycles takes; NaN without differencing). The difference of the
+  /// two functions is the snippet's cost only where every copy costs the
+  /// same in both; where they ran in different states (straight-line code
+  /// on Zen 5 at times: 2N copies faster per copy than N, or slower) the
+  /// fixed part is a large share of the short function, not its few
+  /// instructions of set-up.
+  double FixedCycles = NAN, ShortCycles = NAN;
   /// The lowest and highest median of the runs' own largest groups, of the
   /// GroupedRuns runs whose group had half the samples a settled run needs.
   double RunsLow = NAN, RunsHigh = NAN;
@@ -121,6 +130,10 @@ struct SamplingJudgement {
   bool calibrationDisagrees() const;
   /// The value and MinimaCycles lie more than CrossCheckTolerance apart.
   bool disagreesWithMinima() const;
+  /// FixedCycles is too large, either way, for a set-up's cost: the two
+  /// functions' copies did not cost alike, and their difference is no
+  /// measurement of one copy.
+  bool differencingInconsistent() const;
 };
 
 /// No core issues more than this many instructions a cycle (the widest

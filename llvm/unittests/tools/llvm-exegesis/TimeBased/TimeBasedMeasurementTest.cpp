@@ -33,6 +33,9 @@ TimeBasedMeasurement sampleMeasurement() {
   // Over 10% below the value: the cross-check against the least disturbed
   // windows warns of it.
   J.MinimaCycles = 11.9;
+  // And the two functions' difference, with its fixed part.
+  J.FixedCycles = 731.5;
+  J.ShortCycles = 1903.25;
   J.RunsLow = 13.47;
   J.RunsHigh = 13.51;
   J.GroupedRuns = 7;
@@ -76,6 +79,8 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(J.ReferenceLevel, 1.0);
   EXPECT_TRUE(J.SharedThroughout);
   EXPECT_EQ(J.MinimaCycles, 11.9);
+  EXPECT_EQ(J.FixedCycles, 731.5);
+  EXPECT_EQ(J.ShortCycles, 1903.25);
   EXPECT_EQ(J.RunsLow, 13.47);
   EXPECT_EQ(J.RunsHigh, 13.51);
   EXPECT_EQ(J.GroupedRuns, 7u);

@@ -165,7 +165,7 @@ TEST(TraceCorpusTest, TheCorpusCarriesEveryHostWeMet) {
     if (!Name.starts_with("synthetic"))
       Hosts.insert(File->Host.getString("llvm_cpu").value_or("").str());
   }
-  for (const char *Host : {"znver1", "znver3"})
+  for (const char *Host : {"znver1", "znver3", "znver5"})
     EXPECT_TRUE(Hosts.count(Host)) << "no real trace of " << Host;
 }
 
