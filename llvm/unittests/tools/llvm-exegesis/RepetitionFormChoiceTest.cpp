@@ -48,6 +48,22 @@ TEST(RepetitionFormChoiceTest, DoubtfulLoopBeatsFarSlowerStraightLine) {
   EXPECT_FALSE(reportsInstead(Straight, Loop, Tolerance));
 }
 
+// Straight-line SETCCr on Zen 5 (2026-12-05) read 0.0764, settled, from
+// functions whose copies cost differently (fixed part 81% of the short
+// one); the loop read a sound 0.1846 (the harness: 0.1872). Nothing bounds
+// that doubt: the sound loop is reported.
+TEST(RepetitionFormChoiceTest, DifferencingInDoubtLosesToASoundLoop) {
+  SamplingJudgement J = settled(763.7, 763.5, 763.9, 763.6);
+  J.FixedCycles = 3390;
+  J.ShortCycles = 4185;
+  ASSERT_TRUE(J.differencingInconsistent());
+  FormReading Straight = makeFormReading(0.0764, true, J);
+  EXPECT_TRUE(std::isinf(Straight.PlausibleHigh));
+  FormReading Loop = makeFormReading(0.1846, false, settled(1.0, 1, 1, 1));
+  EXPECT_TRUE(reportsInstead(Loop, Straight, Tolerance));
+  EXPECT_FALSE(reportsInstead(Straight, Loop, Tolerance));
+}
+
 // A straight-line SUB64ri8 run read 0.2432, below four ALUs' 0.25, with
 // runs that disagreed up to 0.2502; the loop read a sound 0.2502: the
 // doubt reaches the sound value, which is reported.

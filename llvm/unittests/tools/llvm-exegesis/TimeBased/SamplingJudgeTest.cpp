@@ -22,6 +22,9 @@ struct Sample {
   double Cycles = 1000;
   double Probe = 1.0;
   double TicksPerCycle = 0.8;
+  /// The short function's cycles per call (NaN: a fixed 5000 ticks a
+  /// window); the long one's are these and Cycles more.
+  double ShortCycles = NAN;
 };
 
 constexpr uint64_t Chain = 1000;
@@ -41,8 +44,11 @@ TraceRun makeRun(const std::vector<Sample> &Samples,
   auto Round = [&](const Sample &S, int64_t Extra) {
     double R = S.TicksPerCycle;
     int64_t Base = 5000;
-    Call.Ticks[0].push_back(Base);
-    Call.Ticks[1].push_back(Base + std::llround(S.Cycles * Calls * R));
+    int64_t Short = std::isnan(S.ShortCycles)
+                        ? Base
+                        : std::llround(S.ShortCycles * Calls * R);
+    Call.Ticks[0].push_back(Short);
+    Call.Ticks[1].push_back(Short + std::llround(S.Cycles * Calls * R));
     // A fixed cost of 300 ticks per window, the same in every sample.
     Call.Ticks[2].push_back(std::llround(Chain * Calls * R) + 300);
     Call.Ticks[3].push_back(std::llround(2 * Chain * Calls * R) + 300 + Extra);
@@ -189,6 +195,58 @@ TEST(SamplingJudgeTest, RunsThatDisagreeAtTheLimitCarryAWarning) {
   EXPECT_EQ(J.Verdict, SamplingVerdict::Unsettled);
   EXPECT_TRUE(J.runsDisagree(Trace.Rules.SettleTolerance));
   EXPECT_NEAR(J.RunsHigh / J.RunsLow, 1.1, 0.002);
+}
+
+/// Quiet samples of a snippet whose copies cost \p Cycles per call in the
+/// long function beyond the short one, which costs \p ShortCycles.
+std::vector<Sample> differenced(double Cycles, double ShortCycles) {
+  std::vector<Sample> Samples = quiet(12, Cycles);
+  for (Sample &S : Samples)
+    S.ShortCycles = ShortCycles;
+  return Samples;
+}
+
+// Straight-line INC64r on Zen 5 (2026-12-05): the long function's copies
+// ran faster than the short one's, whose fixed part came to 75% of it; the
+// difference read 0.098 cycles per instruction against 0.187, settled.
+TEST(SamplingJudgeTest, FunctionsWhoseCopiesCostDifferentlyCarryAWarning) {
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(differenced(977, 3950)),
+                makeRun(differenced(977, 3950))};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.FixedCycles, 2 * 3950 - (3950 + 977), 10);
+  EXPECT_NEAR(J.ShortCycles, 3950, 10);
+  EXPECT_TRUE(J.differencingInconsistent());
+  TimeBasedSamplingReport Report;
+  Report.Judgement = J;
+  std::vector<std::string> Warnings = getSamplingWarnings(Report, Trace.Rules);
+  ASSERT_EQ(Warnings.size(), 1u);
+  EXPECT_NE(Warnings[0].find("ran at different speeds per copy"),
+            std::string::npos)
+      << Warnings[0];
+  // Slower per copy in the long function: the difference reads high, and
+  // the fixed part is as far below zero.
+  Trace.Runs = {makeRun(differenced(4085, 2000)),
+                makeRun(differenced(4085, 2000))};
+  EXPECT_TRUE(judgeSampling(Trace, 0.1).differencingInconsistent());
+}
+
+TEST(SamplingJudgeTest, ASetUpOfSomeCyclesIsNoInconsistency) {
+  TimeBasedTrace Trace = makeTrace();
+  // 150 cycles of set-up before 1870 of copies: sound.
+  Trace.Runs = {makeRun(differenced(1870, 2020)),
+                makeRun(differenced(1870, 2020))};
+  EXPECT_FALSE(judgeSampling(Trace, 0.1).differencingInconsistent());
+  // A short function of a few copies whose set-up is most of it (a small
+  // -min-instructions): a large share, but a few hundred cycles.
+  Trace.Runs = {makeRun(differenced(190, 490)), makeRun(differenced(190, 490))};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_GT(J.FixedCycles, 0.2 * J.ShortCycles);
+  EXPECT_FALSE(J.differencingInconsistent());
+  // No differencing, no fixed part to judge.
+  Trace.Differencing = false;
+  EXPECT_TRUE(std::isnan(judgeSampling(Trace, 0.1).FixedCycles));
 }
 
 /// Samples of three rounds (the chains' rule judges those) whose 2L chain
