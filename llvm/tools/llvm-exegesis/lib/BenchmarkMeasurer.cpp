@@ -583,6 +583,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   // doubt can explain (see RepetitionFormChoice.h).
   bool EmptySnippet = Code.Key.Instructions.empty();
   std::vector<FormReading> Readings;
+  bool StraightBelowLoop = false;
   for (size_t Index = 0; Index < Variants.size(); ++Index) {
     Expected<std::optional<VariantResult>> Measured =
         measureVariant(Code, Variants[Index], Layout, Result);
@@ -615,6 +616,19 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
       Best = std::move(**Measured);
       WinnerSampling = LastSampling;
       continue;
+    }
+    // The loop of the default's two forms, measured second: straight-line
+    // code below it by more than its branch costs is in doubt.
+    if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
+        Index == 1 && Variants.size() == 2 && Variants[1].Short->IsLoop &&
+        Variants[1].Short->NumSnippetRepetitions) {
+      const AssembledFunction &Loop = *Variants[1].Short;
+      uint64_t PerIteration = Loop.NumExecutedInstructions /
+                              Loop.NumSnippetRepetitions * Loop.CopiesEmitted;
+      StraightBelowLoop = doubtStraightLineBelowLoop(
+          Readings[0], Readings[1],
+          getLoopOverheadShare(Readings[1].Value, PerIteration),
+          Options.SettleTolerance);
     }
     const FormReading &Candidate = Readings.back();
     bool Wins = HasValue && reportsInstead(Candidate, Readings[Winner],
@@ -658,8 +672,11 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
        << format("%.4f", Readings[0].Value) << ": "
        << (Winner == 1 ? "loop" : "straight-line") << " reported";
     double Ratio = Readings[0].Value / Readings[1].Value;
-    if (Readings[1 - Winner].Doubtful && !Readings[Winner].Doubtful &&
-        Readings[1 - Winner].Value < Readings[Winner].Value)
+    if (StraightBelowLoop && Winner == 1)
+      OS << " (straight-line code read " << format("%.1f", 100 * (1 - Ratio))
+         << "% below it, more than the loop's branch costs)";
+    else if (Readings[1 - Winner].Doubtful && !Readings[Winner].Doubtful &&
+             Readings[1 - Winner].Value < Readings[Winner].Value)
       OS << " (the other carried a warning)";
     else if (Winner == 1 && Ratio > 1.01)
       OS << " (straight-line code is front-end bound)";

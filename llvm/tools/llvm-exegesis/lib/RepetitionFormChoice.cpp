@@ -37,6 +37,30 @@ FormReading makeCountedReading(double Value) {
   return FormReading{Value, false, Value};
 }
 
+/// What a loop's counter update and branch cost an iteration beyond its
+/// two instructions: a taken branch's bubble, at most a couple of cycles.
+static constexpr double LoopBranchCycles = 2;
+static constexpr unsigned LoopEndInstructions = 2;
+
+double getLoopOverheadShare(double LoopValue,
+                            uint64_t InstructionsPerIteration) {
+  if (!(LoopValue > 0) || !InstructionsPerIteration)
+    return std::numeric_limits<double>::infinity();
+  double IterationCycles = double(InstructionsPerIteration) * LoopValue;
+  return (LoopBranchCycles + LoopEndInstructions * LoopValue) / IterationCycles;
+}
+
+bool doubtStraightLineBelowLoop(FormReading &Straight, const FormReading &Loop,
+                                double OverheadShare, double Tolerance) {
+  if (Straight.Doubtful || Loop.Doubtful || !std::isfinite(Straight.Value) ||
+      !std::isfinite(Loop.Value) ||
+      !(Straight.Value * (1 + OverheadShare + 2 * Tolerance) < Loop.Value))
+    return false;
+  Straight.Doubtful = true;
+  Straight.PlausibleHigh = std::numeric_limits<double>::infinity();
+  return true;
+}
+
 /// \p Sound reads more than \p Doubtful's doubt can explain.
 static bool beyondTheDoubt(const FormReading &Sound,
                            const FormReading &Doubtful, double Tolerance) {
