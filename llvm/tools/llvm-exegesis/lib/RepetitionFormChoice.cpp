@@ -16,15 +16,23 @@ FormReading makeFormReading(double Value, bool Doubtful,
   if (!Doubtful || !std::isfinite(Value) || !std::isfinite(J.Cycles) ||
       J.Cycles <= 0)
     return Reading;
-  // A neighbour throughout, a calibration that disagrees with itself or a
-  // single run leave no evidence of how far off the value may be.
-  // Nor do two functions whose copies did not cost alike: their difference
-  // may lie anywhere (on Zen 5 from 0.4 to 2.8 times the truth).
+  // A neighbour throughout or a calibration that disagrees with itself
+  // leave no evidence of how far off the value may be; nor do two functions
+  // whose copies did not cost alike: their difference may lie anywhere (on
+  // Zen 5 from 0.4 to 2.8 times the truth).
   if (J.SharedThroughout || J.calibrationDisagrees() ||
-      J.differencingInconsistent() ||
-      (J.Verdict == SamplingVerdict::Unsettled && J.GroupedRuns < 2))
+      J.differencingInconsistent())
     return Reading;
   double High = J.Cycles;
+  // Runs without groups to compare: their samples themselves are the
+  // evidence (a Zen 5 VPTERNLOGD loop whose samples scattered over
+  // 0.29-0.31 never settled, and lost as unbounded to straight-line code
+  // at 0.43, bound by the front end).
+  if (J.Verdict == SamplingVerdict::Unsettled && J.GroupedRuns < 2) {
+    if (!std::isfinite(J.SamplesHigh))
+      return Reading;
+    High = std::max(High, J.SamplesHigh);
+  }
   if (std::isfinite(J.MinimaCycles))
     High = std::max(High, J.MinimaCycles);
   if (J.GroupedRuns && std::isfinite(J.RunsHigh))

@@ -103,6 +103,27 @@ TEST(RepetitionFormChoiceTest, StraightLineWithinTheLoopsBranchCostStands) {
   EXPECT_FALSE(doubtStraightLineBelowLoop(Low, Loop, INFINITY, Tolerance));
 }
 
+// VPTERNLOGDZrri on Zen 5 (2026-12-05, in process): the loop's samples
+// scattered over 0.29-0.31 for 5 s, no run had a group and no two runs
+// compared; the straight-line code, bound by the front end, read a settled
+// 0.4319 and was reported clean (the harness: 0.2501). The loop's samples
+// bound its doubt: the loop is reported, with its warning.
+TEST(RepetitionFormChoiceTest, AnUngroupedLoopIsBoundedByItsSamples) {
+  SamplingJudgement J;
+  J.Verdict = SamplingVerdict::Unsettled;
+  J.Cycles = 98.66;
+  J.GroupedRuns = 0;
+  J.SamplesHigh = 101.2;
+  FormReading Loop = makeFormReading(0.2936, true, J);
+  EXPECT_NEAR(Loop.PlausibleHigh, 0.2936 * 101.2 / 98.66, 1e-9);
+  FormReading Straight = makeCountedReading(0.4319);
+  EXPECT_TRUE(reportsInstead(Loop, Straight, Tolerance));
+  // Without samples nothing bounds it, and the sound value stands.
+  J.SamplesHigh = NAN;
+  EXPECT_FALSE(
+      reportsInstead(makeFormReading(0.2936, true, J), Straight, Tolerance));
+}
+
 // A straight-line SUB64ri8 run read 0.2432, below four ALUs' 0.25, with
 // runs that disagreed up to 0.2502; the loop read a sound 0.2502: the
 // doubt reaches the sound value, which is reported.

@@ -28,7 +28,9 @@
 // - A value the samples cannot stand behind carries a warning: runs that
 //   did not agree, a core shared throughout, a calibration that disagreed
 //   with itself, a value far from what the functions' least disturbed
-//   windows say; a non-empty snippet at zero cycles or fewer is an error.
+//   windows say, two functions whose copies did not cost alike (the short
+//   one's fixed part far beyond a set-up's); a non-empty snippet at zero
+//   cycles or fewer is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,6 +120,10 @@ struct SamplingJudgement {
   /// fixed part is a large share of the short function, not its few
   /// instructions of set-up.
   double FixedCycles = NAN, ShortCycles = NAN;
+  /// The value nine in ten of the samples kept (of every run) lie below;
+  /// where no two runs had a group, the evidence of how high the value may
+  /// be (NaN: no sample).
+  double SamplesHigh = NAN;
   /// The lowest and highest median of the runs' own largest groups, of the
   /// GroupedRuns runs whose group had half the samples a settled run needs.
   double RunsLow = NAN, RunsHigh = NAN;

@@ -137,7 +137,7 @@ private:
 // A field left out below is lost on the way back from every measurement
 // (the cross-check's value once was, and with it its warning): whoever adds
 // one to the judgement meets this and the list below together.
-static_assert(sizeof(void *) != 8 || sizeof(SamplingJudgement) == 168,
+static_assert(sizeof(void *) != 8 || sizeof(SamplingJudgement) == 176,
               "a field of SamplingJudgement changed: keep forEachReportField "
               "and its test in step with it");
 
@@ -152,7 +152,7 @@ bool forEachReportField(ReportT &R, Fn F) {
          F(J.UnusableSamples) && F(J.InconsistentCalibrations) &&
          F(J.TicksPerCycle) && F(J.ProbeLevel) && F(J.ReferenceLevel) &&
          F(J.SharedThroughout) && F(J.LastRunShared) && F(J.MinimaCycles) &&
-         F(J.FixedCycles) && F(J.ShortCycles) &&
+         F(J.FixedCycles) && F(J.ShortCycles) && F(J.SamplesHigh) &&
          F(J.RunsLow) && F(J.RunsHigh) && F(J.GroupedRuns) &&
          F(R.Plan.ChainLength) && F(R.Plan.CallsPerWindow) &&
          F(R.Plan.RoundsPerSample) && F(R.Replans) && F(R.Reference.Level) &&

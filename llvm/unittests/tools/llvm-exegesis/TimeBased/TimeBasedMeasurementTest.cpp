@@ -36,6 +36,7 @@ TimeBasedMeasurement sampleMeasurement() {
   // And the two functions' difference, with its fixed part.
   J.FixedCycles = 731.5;
   J.ShortCycles = 1903.25;
+  J.SamplesHigh = 13.9;
   J.RunsLow = 13.47;
   J.RunsHigh = 13.51;
   J.GroupedRuns = 7;
@@ -81,6 +82,7 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(J.MinimaCycles, 11.9);
   EXPECT_EQ(J.FixedCycles, 731.5);
   EXPECT_EQ(J.ShortCycles, 1903.25);
+  EXPECT_EQ(J.SamplesHigh, 13.9);
   EXPECT_EQ(J.RunsLow, 13.47);
   EXPECT_EQ(J.RunsHigh, 13.51);
   EXPECT_EQ(J.GroupedRuns, 7u);
