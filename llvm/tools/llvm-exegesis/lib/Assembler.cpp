@@ -134,7 +134,7 @@ namespace {
 class ObjectBuilder {
 public:
   ObjectBuilder(const LLVMState &State, SmallString<0> &Object)
-      : State(State), OS(Object),
+      : OS(Object),
         Ctx(State.getTriple(), &State.getAsmInfo(), &State.getRegInfo(),
             &State.getSubtargetInfo(), nullptr, &State.getTargetOptions()) {
     Ctx.setDiagnosticHandler([this](const SMDiagnostic &Diag, bool,
@@ -179,7 +179,6 @@ public:
   }
 
 private:
-  const LLVMState &State;
   raw_svector_ostream OS;
   MCContext Ctx;
   std::unique_ptr<MCObjectFileInfo> ObjectFileInfo;
