@@ -415,36 +415,39 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   // shared: in a busy stretch no window is undisturbed, and when most runs
   // were taken in one (a neighbour busy for seconds, 105 of 114) their
   // minima made a right value look 14% off. Every run when none was quiet.
-  std::vector<double> Minima, QuietMinima, Fixed, QuietFixed, Shorts,
-      QuietShorts;
+  // The short function's fixed part comes from the same runs.
+  // (Long: NaN where the run was not differenced.)
+  struct RunCosts {
+    double Short, Long;
+    bool Quiet;
+    double difference() const {
+      return std::isnan(Long) ? Short : Long - Short;
+    }
+  };
+  std::vector<RunCosts> Usable;
   for (size_t R = 0; R < Runs.size(); ++R) {
     std::vector<double> Costs = costsOfRun(Trace, Runs[R]);
+    if (Costs.empty())
+      continue;
     bool Differenced = Trace.Differencing && Costs.size() > 1;
-    double Difference = Differenced     ? Costs[1] - Costs[0]
-                        : Costs.empty() ? NAN
-                                        : Costs[0];
-    if (!std::isfinite(Difference))
+    RunCosts C{Costs[0], Differenced ? Costs[1] : NAN, !RunTakenWhileShared[R]};
+    if (std::isfinite(C.difference()))
+      Usable.push_back(C);
+  }
+  bool AnyQuiet = any_of(Usable, [](const RunCosts &C) { return C.Quiet; });
+  std::vector<double> Minima, Fixed, Shorts;
+  for (const RunCosts &C : Usable) {
+    if (AnyQuiet && !C.Quiet)
       continue;
-    Minima.push_back(Difference);
-    if (!RunTakenWhileShared[R])
-      QuietMinima.push_back(Difference);
-    if (!Differenced)
-      continue;
-    Fixed.push_back(2 * Costs[0] - Costs[1]);
-    Shorts.push_back(Costs[0]);
-    if (!RunTakenWhileShared[R]) {
-      QuietFixed.push_back(Fixed.back());
-      QuietShorts.push_back(Costs[0]);
+    Minima.push_back(C.difference());
+    if (!std::isnan(C.Long)) {
+      Fixed.push_back(2 * C.Short - C.Long);
+      Shorts.push_back(C.Short);
     }
   }
-  if (!QuietMinima.empty())
-    J.MinimaCycles = medianOf(QuietMinima);
-  else if (!Minima.empty())
+  if (!Minima.empty())
     J.MinimaCycles = medianOf(Minima);
-  if (!QuietFixed.empty()) {
-    J.FixedCycles = medianOf(QuietFixed);
-    J.ShortCycles = medianOf(QuietShorts);
-  } else if (!Fixed.empty()) {
+  if (!Fixed.empty()) {
     J.FixedCycles = medianOf(Fixed);
     J.ShortCycles = medianOf(Shorts);
   }
@@ -465,9 +468,10 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
     }
   }
   if (!Kept.empty()) {
-    std::vector<double> Sorted = Kept;
-    std::sort(Sorted.begin(), Sorted.end());
-    J.SamplesHigh = Sorted[(Sorted.size() - 1) * 9 / 10];
+    std::vector<double> Samples = Kept;
+    auto Ninth = Samples.begin() + (Samples.size() - 1) * 9 / 10;
+    std::nth_element(Samples.begin(), Ninth, Samples.end());
+    J.SamplesHigh = *Ninth;
   }
   J.AgreeingSamples = BestGroup.Size;
   J.GroupOf = BestRunSamples;
