@@ -528,18 +528,18 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
 
   const MCAssembler &Asm = Builder.getAssembler();
   uint64_t Base = Asm.getSymbolOffset(*FunctionStart);
-  Function.SnippetLocations.reserve(Plan.CopiesEmitted * Snippet.size());
   if (Encoded) {
-    uint64_t First = Asm.getSymbolOffset(*BodyStart) - Base;
-    for (uint64_t Copy = 0; Copy < Plan.CopiesEmitted; ++Copy)
-      for (unsigned I = 0; I < Snippet.size(); ++I)
-        Function.SnippetLocations.push_back(
-            {First + Copy * Encoded->Bytes.size() + Encoded->Offsets[I], I});
+    Function.SnippetLocations = SnippetLocationTable::repeated(
+        Asm.getSymbolOffset(*BodyStart) - Base, Encoded->Bytes.size(),
+        Encoded->Offsets, Plan.CopiesEmitted);
   } else {
+    std::vector<SnippetInstructionLocation> Locations;
+    Locations.reserve(InstructionLabels.size());
     for (auto [Index, Label] : enumerate(InstructionLabels))
-      Function.SnippetLocations.push_back(
-          {Asm.getSymbolOffset(*Label) - Base,
-           static_cast<unsigned>(Index % Snippet.size())});
+      Locations.push_back({Asm.getSymbolOffset(*Label) - Base,
+                           static_cast<unsigned>(Index % Snippet.size())});
+    Function.SnippetLocations =
+        SnippetLocationTable::listed(std::move(Locations));
   }
   Function.ObjectFile = std::move(ObjectBytes);
   Function.NumExecutedInstructions = Plan.NumExecutedInstructions;

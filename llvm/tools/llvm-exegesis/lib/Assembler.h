@@ -19,6 +19,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLER_H
 
 #include "BenchmarkCode.h"
+#include "SnippetLocationTable.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -53,14 +54,6 @@ struct AssemblyRequest {
   bool RepeatEncodedBytes = true;
 };
 
-/// Where the snippet instructions sit in the function, for fault reports.
-struct SnippetInstructionLocation {
-  /// Offset of the instruction from the start of the function.
-  uint64_t Offset;
-  /// Index of the instruction in BenchmarkKey::Instructions.
-  unsigned SnippetIndex;
-};
-
 struct AssembledFunction {
   /// A relocatable object (ELF or COFF, as the triple's) holding the
   /// function in .text under FunctionSymbolName; what -dump-object-to-disk
@@ -71,7 +64,7 @@ struct AssembledFunction {
   uint64_t CodeSize = 0;
   /// Every emitted snippet instruction, by increasing offset. In loop mode
   /// the loop body appears once.
-  std::vector<SnippetInstructionLocation> SnippetLocations;
+  SnippetLocationTable SnippetLocations;
   /// Snippet instructions executed by one call of the function.
   uint64_t NumExecutedInstructions = 0;
   /// Times the whole snippet is executed by one call (for per_snippet_value).

@@ -208,10 +208,8 @@ BenchmarkMeasurer::describeFault(const BenchmarkCode &Code,
     OS << ", in the cycle calibration code";
     return Text;
   }
-  const SnippetInstructionLocation *Found = nullptr;
-  for (const SnippetInstructionLocation &Location : Function->SnippetLocations)
-    if (Location.Offset == Fault.InstructionOffset)
-      Found = &Location;
+  std::optional<SnippetInstructionLocation> Found =
+      Function->SnippetLocations.find(Fault.InstructionOffset);
   if (!Found) {
     OS << ", at offset " << Fault.InstructionOffset
        << " of the generated function, outside the snippet";

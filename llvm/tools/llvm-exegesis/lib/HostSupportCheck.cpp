@@ -85,10 +85,9 @@ HostSupportCheck::probe(const BenchmarkCode &Code, bool IsHelper) {
     break;
   }
   if (Result->FaultOffset)
-    for (const SnippetInstructionLocation &Location :
-         Function->SnippetLocations)
-      if (Location.Offset == *Result->FaultOffset)
-        P.FaultingInstruction = Location.SnippetIndex;
+    if (std::optional<SnippetInstructionLocation> Location =
+            Function->SnippetLocations.find(*Result->FaultOffset))
+      P.FaultingInstruction = Location->SnippetIndex;
   return P;
 }
 

@@ -194,7 +194,8 @@ TEST_F(AssemblerTest, SnippetLocationsPointAtSnippetInstructions) {
   AssembledFunction F =
       assemble(Code, request(SnippetRepetition::Duplicate, 6));
   ASSERT_EQ(F.SnippetLocations.size(), 6u);
-  for (const SnippetInstructionLocation &Loc : F.SnippetLocations) {
+  for (uint64_t I = 0; I < F.SnippetLocations.size(); ++I) {
+    SnippetInstructionLocation Loc = F.SnippetLocations[I];
     std::vector<std::string> At =
         disasm::disassemble(*State, F.getCode().substr(Loc.Offset));
     ASSERT_FALSE(At.empty());
@@ -225,6 +226,13 @@ TEST_F(AssemblerTest, CopyingEncodedBytesGivesTheSameFunction) {
       EXPECT_EQ(A.SnippetLocations[I].Offset, B.SnippetLocations[I].Offset);
       EXPECT_EQ(A.SnippetLocations[I].SnippetIndex,
                 B.SnippetLocations[I].SnippetIndex);
+      // Both find every instruction by its offset, and nothing one byte on
+      // (no instruction here is one byte long).
+      uint64_t Offset = A.SnippetLocations[I].Offset;
+      EXPECT_EQ(A.SnippetLocations.find(Offset), A.SnippetLocations[I]);
+      EXPECT_EQ(B.SnippetLocations.find(Offset), B.SnippetLocations[I]);
+      EXPECT_EQ(A.SnippetLocations.find(Offset + 1), std::nullopt);
+      EXPECT_EQ(B.SnippetLocations.find(Offset + 1), std::nullopt);
     }
   }
 }

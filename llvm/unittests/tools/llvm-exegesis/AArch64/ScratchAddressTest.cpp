@@ -68,7 +68,7 @@ protected:
     }
     std::vector<std::string> Lines = disasm::disassemble(*State, F->getCode());
     EXPECT_FALSE(F->SnippetLocations.empty());
-    size_t First = F->SnippetLocations.front().Offset / 4;
+    size_t First = F->SnippetLocations[0].Offset / 4;
     size_t End = First + Code.Key.Instructions.size();
     EXPECT_LE(End, Lines.size());
     Result.Before.assign(Lines.begin(), Lines.begin() + First);
