@@ -492,11 +492,9 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     // code regions, e.g. AArch64's $x mapping symbol); the others are its
     // bytes.
     Emit(Snippet);
-    SmallString<0> Copies;
-    Copies.reserve(Encoded->Bytes.size() * (Plan.CopiesEmitted - 1));
     for (uint64_t I = 1; I < Plan.CopiesEmitted; ++I)
-      Copies.append(Encoded->Bytes);
-    Streamer.appendContents(ArrayRef<char>(Copies.data(), Copies.size()));
+      Streamer.appendContents(
+          ArrayRef<char>(Encoded->Bytes.data(), Encoded->Bytes.size()));
   } else {
     InstructionLabels.reserve(Plan.CopiesEmitted * Snippet.size());
     for (uint64_t I = 0; I < Plan.CopiesEmitted; ++I)

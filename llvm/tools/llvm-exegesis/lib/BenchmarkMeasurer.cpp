@@ -456,6 +456,9 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
   for (const ExecutorBatch &B : MeasuredBatches)
     Snippet.insert(Snippet.end(), B.Run.begin(), B.Run.end());
 
+  // Taken here, not in the benchmarking child: it sorts every level seen so
+  // far, and each page a child allocates is a copy-on-write fault.
+  HostProbeReference HostReference = HostLevels.getReference();
   // The whole sampling (probe, runs, settling) runs where the executor runs
   // code, in one benchmarking subprocess in subprocess mode.
   auto Procedure = [&](SamplingRunner Sample) -> Expected<std::string> {
@@ -476,7 +479,7 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
       SamplingOptions.SettleTimeLimitSeconds = 0;
     TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
                              Rotation ? &*Rotation : nullptr,
-                             HostLevels.getReference(),
+                             HostReference,
                              /*RecordTrace=*/TimeSamples != nullptr);
     Expected<std::optional<TimeBasedMeasurement>> Taken = Sampler.measure(
         MeasuredBatches, V.Long != nullptr, EmptySnippet, RunBatch);
