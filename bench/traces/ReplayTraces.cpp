@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "lib/RepetitionFormChoice.h"
 #include "lib/TimeBased/CoreSharing.h"
 #include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedReplay.h"
@@ -114,8 +115,14 @@ int main(int Argc, char **Argv) {
         for (const TraceCpuCheck &Check : M.Trace.CpuChecks)
           outs() << format(" %.4f", levelOfCpuCheck(M.Trace, Check));
         outs() << "); least disturbed windows' value "
-               << format("%.4f", J.MinimaCycles / instructionsPerCall(M))
-               << "\n";
+               << format("%.4f", J.MinimaCycles / instructionsPerCall(M));
+        // How far the form choice lets this reading's doubt reach.
+        FormReading Reading =
+            makeFormReading(PerInstruction, !Warnings.empty(), J);
+        if (Reading.Doubtful)
+          outs() << "; its doubt reaches "
+                 << format("%.4f", Reading.PlausibleHigh);
+        outs() << "\n";
         printRuns(M, J.ProbeLevel);
       }
     }

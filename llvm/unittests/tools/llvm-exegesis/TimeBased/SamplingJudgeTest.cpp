@@ -310,6 +310,22 @@ TEST(SamplingJudgeTest, OneRunThatDidNotSettleCarriesAWarning) {
   EXPECT_TRUE(getSamplingWarnings(Report, Trace.Rules).empty());
 }
 
+TEST(SamplingJudgeTest, WindowsWithoutAValueLeaveTheSamplesBoundFinite) {
+  // Scattered samples 1000-1110, and every third window's 2N function took
+  // no longer than its N one (no value): the bound of what the samples
+  // read comes from the others.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Rules.SettleTimeLimitSeconds = 0;
+  std::vector<Sample> Scattered = quiet(12);
+  for (size_t I = 0; I < Scattered.size(); ++I)
+    Scattered[I].Cycles = I % 3 == 1 ? -100 : 1000 * (1 + 0.0125 * I);
+  Trace.Runs = {makeRun(Scattered)};
+  SamplingJudgement J = judgeSampling(Trace, 0.01);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Unsettled);
+  ASSERT_TRUE(std::isfinite(J.SamplesHigh));
+  EXPECT_NEAR(J.SamplesHigh, 1112.5, 2);
+}
+
 TEST(SamplingJudgeTest, AnEmptySnippetIsZero) {
   TimeBasedTrace Trace = makeTrace();
   Trace.Rules.EmptySnippet = true;
