@@ -81,6 +81,13 @@ bool reportsInstead(const FormReading &Candidate, const FormReading &Current,
     return false;
   if (std::isnan(Current.Value))
     return true;
+  // Of two doubtful values, one whose doubt nothing bounds tells nothing,
+  // and one whose evidence bounds it is reported (Zen 5, ADD64rr: straight-
+  // line functions whose copies cost differently read 0.0924, a loop that
+  // had not settled within 5 s 0.1879, the harness 0.1872).
+  if (Candidate.Doubtful && Current.Doubtful &&
+      std::isinf(Candidate.PlausibleHigh) != std::isinf(Current.PlausibleHigh))
+    return std::isinf(Current.PlausibleHigh);
   if (Candidate.Doubtful == Current.Doubtful)
     return Candidate.Value < Current.Value;
   if (Current.Doubtful)

@@ -9,7 +9,8 @@
 // (straight-line code bound by the front end), not the doubtful form's
 // error, and the doubtful value is reported with its warning. Straight-line
 // code that reads below a sound loop by more than the loop's counter and
-// branch can cost is itself in doubt, and the loop is reported.
+// branch can cost is itself in doubt, and the loop is reported. Of two
+// doubtful values, one whose doubt is bounded beats one whose doubt is not.
 //
 //===----------------------------------------------------------------------===//
 

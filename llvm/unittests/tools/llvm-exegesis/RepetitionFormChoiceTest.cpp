@@ -124,6 +124,33 @@ TEST(RepetitionFormChoiceTest, AnUngroupedLoopIsBoundedByItsSamples) {
       reportsInstead(makeFormReading(0.2936, true, J), Straight, Tolerance));
 }
 
+// ADD64rr throughput on Zen 5 (2026-12-05, in process): straight-line
+// functions whose copies cost differently (fixed part 69% of the N
+// function) read 0.0924, the loop 0.1879 without settling within 5 s (its
+// runs 3.9% apart); both carried warnings and the smaller, half the
+// harness's 0.1872, was reported. The loop's doubt is bounded, the
+// straight-line code's is not: the loop is reported.
+TEST(RepetitionFormChoiceTest, OfTwoDoubtfulValuesTheBoundedOneWins) {
+  SamplingJudgement Differenced;
+  Differenced.Verdict = SamplingVerdict::Unsettled;
+  Differenced.Cycles = 923.6;
+  Differenced.FixedCycles = 2634;
+  Differenced.ShortCycles = 3817;
+  FormReading Straight = makeFormReading(0.0924, true, Differenced);
+  ASSERT_TRUE(std::isinf(Straight.PlausibleHigh));
+  SamplingJudgement Unsettled = settled(1894, 1879, 1914, 1878);
+  Unsettled.Verdict = SamplingVerdict::Unsettled;
+  FormReading Loop = makeFormReading(0.1879, true, Unsettled);
+  ASSERT_TRUE(std::isfinite(Loop.PlausibleHigh));
+  EXPECT_TRUE(reportsInstead(Loop, Straight, Tolerance));
+  EXPECT_FALSE(reportsInstead(Straight, Loop, Tolerance));
+  // Both unbounded, or both bounded: the smaller.
+  FormReading Unbounded = makeFormReading(0.1879, true, Differenced);
+  EXPECT_FALSE(reportsInstead(Unbounded, Straight, Tolerance));
+  FormReading BoundedLow = makeFormReading(0.1850, true, Unsettled);
+  EXPECT_TRUE(reportsInstead(BoundedLow, Loop, Tolerance));
+}
+
 // A straight-line SUB64ri8 run read 0.2432, below four ALUs' 0.25, with
 // runs that disagreed up to 0.2502; the loop read a sound 0.2502: the
 // doubt reaches the sound value, which is reported.
