@@ -106,6 +106,8 @@ struct SamplingJudgement {
   /// (or the level is a neighbour's): the sampling would do better on
   /// another CPU.
   bool LastRunShared = false;
+  /// The rules' DependencyChain, which sets the limits of the fixed part.
+  bool DependencyChain = false;
   /// The value estimated another way: per run, the long function's least
   /// disturbed window less the short one's (the median of the runs not
   /// taken while the core was shared, or of all runs when none was; NaN:
@@ -136,7 +138,8 @@ struct SamplingJudgement {
   bool calibrationDisagrees() const;
   /// The value and MinimaCycles lie more than CrossCheckTolerance apart.
   bool disagreesWithMinima() const;
-  /// FixedCycles is too large, either way, for a set-up's cost: the two
+  /// FixedCycles is too large, either way, for a set-up's cost (tighter
+  /// limits for a dependency chain): the two
   /// functions' copies did not cost alike, and their difference is no
   /// measurement of one copy.
   bool differencingInconsistent() const;

@@ -151,12 +151,13 @@ bool forEachReportField(ReportT &R, Fn F) {
          F(J.Pooled) && F(J.TotalSamples) && F(J.SharedSamples) &&
          F(J.UnusableSamples) && F(J.InconsistentCalibrations) &&
          F(J.TicksPerCycle) && F(J.ProbeLevel) && F(J.ReferenceLevel) &&
-         F(J.SharedThroughout) && F(J.LastRunShared) && F(J.MinimaCycles) &&
-         F(J.FixedCycles) && F(J.ShortCycles) && F(J.SamplesHigh) &&
-         F(J.RunsLow) && F(J.RunsHigh) && F(J.GroupedRuns) &&
-         F(R.Plan.ChainLength) && F(R.Plan.CallsPerWindow) &&
-         F(R.Plan.RoundsPerSample) && F(R.Replans) && F(R.Reference.Level) &&
-         F(R.Reference.Sightings) && F(R.Reference.ModelLevel);
+         F(J.SharedThroughout) && F(J.LastRunShared) && F(J.DependencyChain) &&
+         F(J.MinimaCycles) && F(J.FixedCycles) && F(J.ShortCycles) &&
+         F(J.SamplesHigh) && F(J.RunsLow) && F(J.RunsHigh) &&
+         F(J.GroupedRuns) && F(R.Plan.ChainLength) &&
+         F(R.Plan.CallsPerWindow) && F(R.Plan.RoundsPerSample) &&
+         F(R.Replans) && F(R.Reference.Level) && F(R.Reference.Sightings) &&
+         F(R.Reference.ModelLevel);
 }
 
 } // namespace

@@ -14,6 +14,7 @@ SamplingRules SamplingRules::fromOptions(const BenchmarkRunOptions &Options) {
   Rules.SettleTolerance = Options.SettleTolerance;
   Rules.SettleAgreeingRuns = Options.SettleAgreeingRuns;
   Rules.SettleTimeLimitSeconds = Options.SettleTimeLimitSeconds;
+  Rules.DependencyChain = Options.Mode == BenchmarkMode::Latency;
   return Rules;
 }
 
@@ -81,7 +82,8 @@ json::Object traceToJSON(const TimeBasedTrace &Trace) {
                     {"settle_tolerance", R.SettleTolerance},
                     {"settle_agreeing_runs", int64_t(R.SettleAgreeingRuns)},
                     {"settle_time_limit", R.SettleTimeLimitSeconds},
-                    {"empty_snippet", R.EmptySnippet}}},
+                    {"empty_snippet", R.EmptySnippet},
+                    {"dependency_chain", R.DependencyChain}}},
       {"reference",
        json::Object{{"level", number(Trace.Reference.Level)},
                     {"sightings", int64_t(Trace.Reference.Sightings)},
@@ -211,6 +213,7 @@ static bool readRules(const json::Object &O, SamplingRules &R, json::Path P) {
   }
   std::optional<bool> Empty = O.getBoolean("empty_snippet");
   R.EmptySnippet = Empty.value_or(false);
+  R.DependencyChain = O.getBoolean("dependency_chain").value_or(false);
   return readUnsigned(O, "repeat_count", R.RepeatCount, P) &&
          readNumber(O, "settle_tolerance", R.SettleTolerance, P) &&
          readUnsigned(O, "settle_agreeing_runs", R.SettleAgreeingRuns, P) &&
@@ -331,6 +334,9 @@ Expected<TimeSamplesFile> parseTimeSamples(StringRef Text, StringRef Name) {
     M.Trace = std::move(*T);
     M.Benchmark = O->getString("benchmark").value_or("").str();
     M.Mode = O->getString("mode").value_or("").str();
+    const json::Object *Rules = Trace->getAsObject()->getObject("rules");
+    if (!Rules->get("dependency_chain"))
+      M.Trace.Rules.DependencyChain = M.Mode == "latency";
     M.Variant = O->getString("variant").value_or("").str();
     json::Path::Root Root("measurement");
     if (const json::Object *Recorded = O->getObject("recorded")) {

@@ -93,6 +93,11 @@ struct SamplingRules {
   double SettleTimeLimitSeconds = 5;
   /// The snippet is empty: its value is 0 whatever the samples.
   bool EmptySnippet = false;
+  /// The copies form one dependency chain (latency mode): no front end
+  /// limits them, and the fixed part of their differencing is held to the
+  /// tighter limits (SamplingJudgement::differencingInconsistent). Traces
+  /// recorded before the rule was written take it from their mode.
+  bool DependencyChain = false;
 
   static SamplingRules fromOptions(const BenchmarkRunOptions &Options);
 };

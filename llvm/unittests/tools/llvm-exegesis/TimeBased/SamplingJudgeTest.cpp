@@ -249,6 +249,35 @@ TEST(SamplingJudgeTest, ASetUpOfSomeCyclesIsNoInconsistency) {
   EXPECT_TRUE(std::isnan(judgeSampling(Trace, 0.1).FixedCycles));
 }
 
+// A latency chain of LEA32r_is on Zen 5 (2026-12-05): the short function's
+// copies ran 3.5% slower than the long one's, and the difference read a
+// settled 0.960 cycles per instruction against 1.000; the fixed part, 710
+// cycles, was 6.9% of the short function. In a dependency chain that is no
+// set-up's cost; in throughput code the front end makes it one.
+TEST(SamplingJudgeTest, ADependencyChainHoldsItsFixedPartTighter) {
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(differenced(9603, 10313)),
+                makeRun(differenced(9603, 10313))};
+  EXPECT_FALSE(judgeSampling(Trace, 0.1).differencingInconsistent());
+  Trace.Rules.DependencyChain = true;
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.FixedCycles, 710, 10);
+  EXPECT_TRUE(J.differencingInconsistent());
+  // A sound chain's fixed part: tens of cycles either way, and up to 304
+  // (3.0% of the short function) among the accuracy bodies.
+  Trace.Runs = {makeRun(differenced(9955, 9900)),
+                makeRun(differenced(9955, 9900))};
+  EXPECT_FALSE(judgeSampling(Trace, 0.1).differencingInconsistent());
+  Trace.Runs = {makeRun(differenced(9961, 10265)),
+                makeRun(differenced(9961, 10265))};
+  EXPECT_FALSE(judgeSampling(Trace, 0.1).differencingInconsistent());
+  // A short chain whose set-up is a large share stays below the floor.
+  Trace.Runs = {makeRun(differenced(1000, 1200)),
+                makeRun(differenced(1000, 1200))};
+  EXPECT_FALSE(judgeSampling(Trace, 0.1).differencingInconsistent());
+}
+
 /// Samples of three rounds (the chains' rule judges those) whose 2L chain
 /// was slowed by a different amount in each: no two agree, none is usable.
 TraceRun disturbedRun() {

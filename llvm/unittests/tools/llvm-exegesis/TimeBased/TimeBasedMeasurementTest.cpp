@@ -30,6 +30,7 @@ TimeBasedMeasurement sampleMeasurement() {
   J.ProbeLevel = 1.031;
   J.ReferenceLevel = 1.0;
   J.SharedThroughout = true;
+  J.DependencyChain = true;
   // Over 10% below the value: the cross-check against the least disturbed
   // windows warns of it.
   J.MinimaCycles = 11.9;
@@ -79,6 +80,7 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(J.ProbeLevel, 1.031);
   EXPECT_EQ(J.ReferenceLevel, 1.0);
   EXPECT_TRUE(J.SharedThroughout);
+  EXPECT_TRUE(J.DependencyChain);
   EXPECT_EQ(J.MinimaCycles, 11.9);
   EXPECT_EQ(J.FixedCycles, 731.5);
   EXPECT_EQ(J.ShortCycles, 1903.25);
