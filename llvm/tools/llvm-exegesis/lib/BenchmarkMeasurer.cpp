@@ -478,8 +478,7 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
     if (EmptySnippet)
       SamplingOptions.SettleTimeLimitSeconds = 0;
     TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
-                             Rotation ? &*Rotation : nullptr,
-                             HostReference,
+                             Rotation ? &*Rotation : nullptr, HostReference,
                              /*RecordTrace=*/TimeSamples != nullptr);
     Expected<std::optional<TimeBasedMeasurement>> Taken = Sampler.measure(
         MeasuredBatches, V.Long != nullptr, EmptySnippet, RunBatch);
@@ -634,13 +633,13 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     const FormReading &Candidate = Readings.back();
     bool Wins = HasValue && reportsInstead(Candidate, Readings[Winner],
                                            Options.SettleTolerance);
-    // Of equally trusted forms each key keeps its smaller value; otherwise
+    // Of forms trusted alike each key keeps its smaller value; otherwise
     // the form that won the first key gives them all.
+    bool Alike = trustedAlike(Candidate, Readings[Winner]);
     for (size_t I = 0; I < Best->Measures.size(); ++I)
-      if (Candidate.Doubtful != Readings[Winner].Doubtful
-              ? Wins
-              : (*Measured)->Measures[I].PerInstructionValue <
-                    Best->Measures[I].PerInstructionValue)
+      if (!Alike ? Wins
+                 : (*Measured)->Measures[I].PerInstructionValue <
+                       Best->Measures[I].PerInstructionValue)
         Best->Measures[I] = (*Measured)->Measures[I];
     if (Wins) {
       Winner = Readings.size() - 1;
@@ -676,7 +675,8 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     if (StraightBelowLoop && Winner == 1)
       OS << " (straight-line code read " << format("%.1f", 100 * (1 - Ratio))
          << "% below it, more than the loop's branch costs)";
-    else if (Readings[1 - Winner].Doubtful && !Readings[Winner].Doubtful &&
+    else if (Readings[1 - Winner].Doubtful &&
+             !trustedAlike(Readings[0], Readings[1]) &&
              Readings[1 - Winner].Value < Readings[Winner].Value)
       OS << " (the other carried a warning)";
     else if (Winner == 1 && Ratio > 1.01)

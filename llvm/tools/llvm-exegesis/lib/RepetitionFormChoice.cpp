@@ -75,6 +75,13 @@ static bool beyondTheDoubt(const FormReading &Sound,
   return Sound.Value > Doubtful.PlausibleHigh * (1 + Tolerance);
 }
 
+bool trustedAlike(const FormReading &A, const FormReading &B) {
+  if (A.Doubtful != B.Doubtful)
+    return false;
+  return !A.Doubtful ||
+         std::isinf(A.PlausibleHigh) == std::isinf(B.PlausibleHigh);
+}
+
 bool reportsInstead(const FormReading &Candidate, const FormReading &Current,
                     double Tolerance) {
   if (std::isnan(Candidate.Value))
@@ -85,11 +92,10 @@ bool reportsInstead(const FormReading &Candidate, const FormReading &Current,
   // and one whose evidence bounds it is reported (Zen 5, ADD64rr: straight-
   // line functions whose copies cost differently read 0.0924, a loop that
   // had not settled within 5 s 0.1879, the harness 0.1872).
-  if (Candidate.Doubtful && Current.Doubtful &&
-      std::isinf(Candidate.PlausibleHigh) != std::isinf(Current.PlausibleHigh))
-    return std::isinf(Current.PlausibleHigh);
-  if (Candidate.Doubtful == Current.Doubtful)
+  if (trustedAlike(Candidate, Current))
     return Candidate.Value < Current.Value;
+  if (Candidate.Doubtful && Current.Doubtful)
+    return std::isinf(Current.PlausibleHigh);
   if (Current.Doubtful)
     return !beyondTheDoubt(Candidate, Current, Tolerance);
   return beyondTheDoubt(Current, Candidate, Tolerance);

@@ -62,6 +62,12 @@ double getLoopOverheadShare(double LoopValue,
 bool doubtStraightLineBelowLoop(FormReading &Straight, const FormReading &Loop,
                                 double OverheadShare, double Tolerance);
 
+/// Whether \p A and \p B are trusted alike: both sound, or both doubtful
+/// with nothing bounding either doubt or something bounding both. Of such
+/// forms each key keeps its smaller value; otherwise the form
+/// reportsInstead chooses gives every key.
+bool trustedAlike(const FormReading &A, const FormReading &B);
+
 /// Whether \p Candidate is reported instead of \p Current. \p Tolerance is
 /// the settle tolerance (a fraction): a sound value within it of the doubt's
 /// reach is one the doubt can explain.

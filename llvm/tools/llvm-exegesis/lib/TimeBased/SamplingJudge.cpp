@@ -482,10 +482,10 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   }
   // Of the finite samples only: a window that gave no value (its
   // calibration failed, or its 2N function took no longer than its N one)
-  // reads NaN, and one NaN among the values leaves
-  // nth_element's pick undefined (a Zen 5 VPTERNLOGD loop's bound read NaN,
-  // unbounded, and front-end bound straight-line code 75% above the truth
-  // was reported clean).
+  // reads NaN, and one NaN among the values leaves nth_element's pick
+  // undefined (a Zen 5 VPTERNLOGD loop's bound read NaN, unbounded, and
+  // front-end bound straight-line code 75% above the truth was reported
+  // clean).
   std::vector<double> Samples;
   copy_if(Kept, std::back_inserter(Samples),
           [](double C) { return std::isfinite(C); });
