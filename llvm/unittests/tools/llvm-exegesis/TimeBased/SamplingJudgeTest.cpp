@@ -340,7 +340,7 @@ TEST(SamplingJudgeTest, OneRunThatDidNotSettleCarriesAWarning) {
 }
 
 TEST(SamplingJudgeTest, WindowsWithoutAValueLeaveTheSamplesBoundFinite) {
-  // Scattered samples 1000-1110, and every third window's 2N function took
+  // Scattered samples 1000-1138, and every third window's 2N function took
   // no longer than its N one (no value): the bound of what the samples
   // read comes from the others.
   TimeBasedTrace Trace = makeTrace();
