@@ -75,6 +75,15 @@ static std::vector<double> finiteValues(ArrayRef<double> Values) {
   return Finite;
 }
 
+double ninthDecileOf(ArrayRef<double> Values) {
+  std::vector<double> Finite = finiteValues(Values);
+  if (Finite.empty())
+    return NAN;
+  auto Ninth = Finite.begin() + (Finite.size() - 1) * 9 / 10;
+  std::nth_element(Finite.begin(), Ninth, Finite.end());
+  return *Ninth;
+}
+
 double aggregateTimeBasedSamples(ArrayRef<double> Estimates,
                                  ResultAggregationMode Mode) {
   std::vector<double> Usable = finiteValues(Estimates);

@@ -9,7 +9,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
-#include <iterator>
 #include <optional>
 
 namespace llvm {
@@ -480,20 +479,9 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
       J.Pooled = true;
     }
   }
-  // Of the finite samples only: a window that gave no value (its
-  // calibration failed, or its 2N function took no longer than its N one)
-  // reads NaN, and one NaN among the values leaves nth_element's pick
-  // undefined (a Zen 5 VPTERNLOGD loop's bound read NaN, unbounded, and
-  // front-end bound straight-line code 75% above the truth was reported
-  // clean).
-  std::vector<double> Samples;
-  copy_if(Kept, std::back_inserter(Samples),
-          [](double C) { return std::isfinite(C); });
-  if (!Samples.empty()) {
-    auto Ninth = Samples.begin() + (Samples.size() - 1) * 9 / 10;
-    std::nth_element(Samples.begin(), Ninth, Samples.end());
-    J.SamplesHigh = *Ninth;
-  }
+  // Windows that gave no value (their calibration failed, or their 2N
+  // function took no longer than their N one) are left out.
+  J.SamplesHigh = ninthDecileOf(Kept);
   J.AgreeingSamples = BestGroup.Size;
   J.GroupOf = BestRunSamples;
   J.Cycles = !Adaptive   ? aggregateTimeBasedSamples(Kept, Rules.Aggregation)

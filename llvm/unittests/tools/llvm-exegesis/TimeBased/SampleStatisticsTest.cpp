@@ -80,4 +80,12 @@ TEST(SampleStatisticsTest, TimeBasedSamplesThatFailedCalibrationAreLeftOut) {
       aggregateTimeBasedSamples({NAN, NAN}, ResultAggregationMode::Mean)));
 }
 
+TEST(SampleStatisticsTest, NinthDecileOfTheFiniteValues) {
+  EXPECT_EQ(ninthDecileOf({5, 1, 4, 2, 3, 10, 9, 8, 7, 6}), 9);
+  // NaNs are left out, however many.
+  EXPECT_EQ(ninthDecileOf({NAN, 5, NAN, 1, 4, 2, NAN, 3}), 4);
+  EXPECT_TRUE(std::isnan(ninthDecileOf({NAN, NAN})));
+  EXPECT_TRUE(std::isnan(ninthDecileOf({})));
+}
+
 } // namespace
