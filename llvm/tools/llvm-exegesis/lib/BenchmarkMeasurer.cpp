@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <csignal>
+#include <cstring>
 
 namespace llvm {
 namespace exegesis {
@@ -449,6 +450,82 @@ static Error relocateFault(Error Failure, const ExecutorBatch &Batch,
       });
 }
 
+namespace {
+
+/// What a time-based sampling takes besides the measurer and the functions,
+/// as bytes for a benchmarking subprocess of the same tool (native layout):
+/// this head, then the number of functions of each batch (uint32_t).
+struct TimeBasedInputs {
+  bool EmptySnippet;
+  bool Differencing;
+  HostProbeReference Reference;
+  uint32_t NumBatches;
+};
+
+} // namespace
+
+Expected<std::string> BenchmarkMeasurer::sampleTimeBased(
+    bool EmptySnippet, bool Differencing, HostProbeReference Reference,
+    ArrayRef<ExecutorBatch> MeasuredBatches, SamplingRunner Sample) {
+  std::vector<const ExecutableFunction *> Snippet;
+  for (const ExecutorBatch &B : MeasuredBatches)
+    Snippet.insert(Snippet.end(), B.Run.begin(), B.Run.end());
+  auto RunBatch = [&](const ExecutorBatch &B, unsigned Rounds, unsigned Calls,
+                      const SamplingStopRule *Stop)
+      -> Expected<std::optional<SampleTable>> {
+    Expected<SampleTable> Samples = Sample(B.Run, Rounds, Calls, Stop);
+    if (!Samples)
+      return relocateFault(Samples.takeError(), B, Snippet);
+    return std::optional<SampleTable>(std::move(*Samples));
+  };
+  BenchmarkRunOptions SamplingOptions = Options;
+  if (EmptySnippet)
+    SamplingOptions.SettleTimeLimitSeconds = 0;
+  TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
+                           Rotation ? &*Rotation : nullptr, Reference,
+                           /*RecordTrace=*/TimeSamples != nullptr);
+  Expected<std::optional<TimeBasedMeasurement>> Taken =
+      Sampler.measure(MeasuredBatches, Differencing, EmptySnippet, RunBatch);
+  if (!Taken)
+    return Taken.takeError();
+  assert(*Taken && "a failed batch is an error here");
+  return (*Taken)->encode();
+}
+
+Expected<std::string> BenchmarkMeasurer::sampleTimeBasedElsewhere(
+    const void *Owner, StringRef Inputs,
+    ArrayRef<const ExecutableFunction *> Functions, SamplingRunner Sample) {
+  TimeBasedInputs Head;
+  if (Inputs.size() < sizeof(Head))
+    return createStringError(inconvertibleErrorCode(),
+                             "truncated time-based sampling inputs");
+  std::memcpy(&Head, Inputs.data(), sizeof(Head));
+  if (Inputs.size() != sizeof(Head) + Head.NumBatches * sizeof(uint32_t))
+    return createStringError(inconvertibleErrorCode(),
+                             "malformed time-based sampling inputs");
+  std::vector<ExecutorBatch> Batches(Head.NumBatches);
+  size_t Next = 0;
+  for (uint32_t I = 0; I < Head.NumBatches; ++I) {
+    uint32_t Size;
+    std::memcpy(&Size, Inputs.data() + sizeof(Head) + I * sizeof(Size),
+                sizeof(Size));
+    if (Next + Size > Functions.size())
+      return createStringError(inconvertibleErrorCode(),
+                               "malformed time-based sampling inputs");
+    Batches[I].Run.assign(Functions.begin() + Next,
+                          Functions.begin() + Next + Size);
+    // The assembled functions are the tool's, and sampling needs none.
+    Batches[I].Assembled.assign(Size, nullptr);
+    Next += Size;
+  }
+  // The child's copy of the measurer: what sampling changes in it (the CPU
+  // rotation's state) stays in the child.
+  auto *Measurer = const_cast<BenchmarkMeasurer *>(
+      static_cast<const BenchmarkMeasurer *>(Owner));
+  return Measurer->sampleTimeBased(Head.EmptySnippet, Head.Differencing,
+                                   Head.Reference, Batches, Sample);
+}
+
 Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
     const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
     const FixedLayout &Layout, const FunctionExecutor &Executor) {
@@ -458,37 +535,30 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
 
   // Taken here, not in the benchmarking child: it sorts every level seen so
   // far, and each page a child allocates is a copy-on-write fault.
-  HostProbeReference HostReference = HostLevels.getReference();
+  TimeBasedInputs Head = {};
+  Head.Reference = HostLevels.getReference();
+  // An empty snippet's value is 0 whatever the samples (no instruction to
+  // divide by), and its samples, all near 0, never settle: one run shows
+  // that the set-up code runs, more would only spend -settle-time-limit.
+  Head.EmptySnippet = V.Short->NumSnippetRepetitions == 0;
+  Head.Differencing = V.Long != nullptr;
+  Head.NumBatches = static_cast<uint32_t>(MeasuredBatches.size());
   // The whole sampling (probe, runs, settling) runs where the executor runs
   // code, in one benchmarking subprocess in subprocess mode.
   auto Procedure = [&](SamplingRunner Sample) -> Expected<std::string> {
-    auto RunBatch = [&](const ExecutorBatch &B, unsigned Rounds, unsigned Calls,
-                        const SamplingStopRule *Stop)
-        -> Expected<std::optional<SampleTable>> {
-      Expected<SampleTable> Samples = Sample(B.Run, Rounds, Calls, Stop);
-      if (!Samples)
-        return relocateFault(Samples.takeError(), B, Snippet);
-      return std::optional<SampleTable>(std::move(*Samples));
-    };
-    // An empty snippet's value is 0 whatever the samples (no instruction to
-    // divide by), and its samples, all near 0, never settle: one run shows
-    // that the set-up code runs, more would only spend -settle-time-limit.
-    bool EmptySnippet = V.Short->NumSnippetRepetitions == 0;
-    BenchmarkRunOptions SamplingOptions = Options;
-    if (EmptySnippet)
-      SamplingOptions.SettleTimeLimitSeconds = 0;
-    TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
-                             Rotation ? &*Rotation : nullptr, HostReference,
-                             /*RecordTrace=*/TimeSamples != nullptr);
-    Expected<std::optional<TimeBasedMeasurement>> Taken = Sampler.measure(
-        MeasuredBatches, V.Long != nullptr, EmptySnippet, RunBatch);
-    if (!Taken)
-      return Taken.takeError();
-    assert(*Taken && "a failed batch is an error here");
-    return (*Taken)->encode();
+    return sampleTimeBased(Head.EmptySnippet, Head.Differencing, Head.Reference,
+                           MeasuredBatches, Sample);
   };
+  PortableProcedure Portable;
+  Portable.Run = &BenchmarkMeasurer::sampleTimeBasedElsewhere;
+  Portable.Owner = this;
+  Portable.Inputs.assign(reinterpret_cast<const char *>(&Head), sizeof(Head));
+  for (const ExecutorBatch &B : MeasuredBatches) {
+    uint32_t Size = static_cast<uint32_t>(B.Run.size());
+    Portable.Inputs.append(reinterpret_cast<const char *>(&Size), sizeof(Size));
+  }
   Expected<std::string> Bytes =
-      Executor.runProcedure(Snippet, Layout, Procedure);
+      Executor.runProcedure(Snippet, Layout, Procedure, &Portable);
   if (!Bytes)
     return Bytes.takeError();
   Expected<TimeBasedMeasurement> Decoded = TimeBasedMeasurement::decode(*Bytes);

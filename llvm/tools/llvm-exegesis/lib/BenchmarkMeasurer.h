@@ -99,6 +99,18 @@ private:
   Expected<TimeBasedMeasurement>
   measureTimeBased(const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
                    const FixedLayout &Layout, const FunctionExecutor &Executor);
+  /// The sampling of a time-based measurement, where the executor runs code:
+  /// its result encoded (TimeBasedMeasurement::encode).
+  Expected<std::string> sampleTimeBased(bool EmptySnippet, bool Differencing,
+                                        HostProbeReference Reference,
+                                        ArrayRef<ExecutorBatch> MeasuredBatches,
+                                        SamplingRunner Sample);
+  /// The same as a PortableProcedure's entry point (the executor's fork
+  /// server runs it in a copy of the tool made before the measurement).
+  static Expected<std::string>
+  sampleTimeBasedElsewhere(const void *Owner, StringRef Inputs,
+                           ArrayRef<const ExecutableFunction *> Functions,
+                           SamplingRunner Sample);
   /// The benchmark's measure from a time-based measurement of \p V.
   BenchmarkMeasure toMeasure(const Variant &V,
                              const TimeBasedMeasurement &Measured) const;

@@ -17,8 +17,10 @@ static Error loadError(const Twine &Why) {
                            "cannot load the assembled function: " + Why);
 }
 
-Expected<ExecutableFunction>
-ExecutableFunction::map(StringRef Bytes, size_t EntryOffset, size_t CodeSize) {
+Expected<ExecutableFunction> ExecutableFunction::map(StringRef Bytes,
+                                                     size_t EntryOffset,
+                                                     size_t CodeSize,
+                                                     void *Address) {
   if (Bytes.empty())
     return loadError("no code");
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -26,13 +28,17 @@ ExecutableFunction::map(StringRef Bytes, size_t EntryOffset, size_t CodeSize) {
   // branch's delay slot, as upstream's do: the slot is the word after the
   // code, which the mapping always holds as zero, MIPS's nop.
   constexpr size_t DelaySlotBytes = 4;
-  size_t Size =
-      (Bytes.size() + DelaySlotBytes + PageSize - 1) / PageSize * PageSize;
+  size_t Size = Address ? Bytes.size()
+                        : (Bytes.size() + DelaySlotBytes + PageSize - 1) /
+                              PageSize * PageSize;
+  if (Size % PageSize != 0)
+    return loadError("a copy must be made of whole pages");
   // Populated at once rather than by a fault per page as the copy touches
   // it: each fault is a trip through the hypervisor on a paravirtualised
   // guest, and these were 9% of a measured sweep's page faults.
-  void *Mapping = mmap(nullptr, Size, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+  int Flags =
+      MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE | (Address ? MAP_FIXED : 0);
+  void *Mapping = mmap(Address, Size, PROT_READ | PROT_WRITE, Flags, -1, 0);
   if (Mapping == MAP_FAILED)
     return loadError(Twine("mmap: ") + std::strerror(errno));
   std::memcpy(Mapping, Bytes.data(), Bytes.size());
@@ -55,6 +61,13 @@ ExecutableFunction::map(StringRef Bytes, size_t EntryOffset, size_t CodeSize) {
 
 Expected<ExecutableFunction> ExecutableFunction::fromCode(StringRef Code) {
   return map(Code, 0, Code.size());
+}
+
+Expected<ExecutableFunction>
+ExecutableFunction::copyAt(uintptr_t MappingAddress, StringRef Mapped,
+                           size_t EntryOffset, size_t CodeSize) {
+  return map(Mapped, EntryOffset, CodeSize,
+             reinterpret_cast<void *>(MappingAddress));
 }
 
 Expected<ExecutableFunction>

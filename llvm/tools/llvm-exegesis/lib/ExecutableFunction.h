@@ -31,6 +31,14 @@ public:
                                                  StringRef SymbolName);
   /// Makes \p Code (complete, position-independent machine code) callable.
   static Expected<ExecutableFunction> fromCode(StringRef Code);
+  /// A copy of a function of another process at the same address: \p Mapped
+  /// is that function's getMapping() there. It replaces whatever this
+  /// process has at those addresses, which the caller knows to be stale (a
+  /// fork server's child: what it inherited there, the tool has unmapped).
+  static Expected<ExecutableFunction> copyAt(uintptr_t MappingAddress,
+                                             StringRef Mapped,
+                                             size_t EntryOffset,
+                                             size_t CodeSize);
 
   ExecutableFunction(ExecutableFunction &&Other);
   ExecutableFunction &operator=(ExecutableFunction &&Other);
@@ -57,10 +65,21 @@ public:
 
   void operator()(char *Scratch) const { getFunction()(Scratch); }
 
+  /// The whole mapping (whole pages, the code at getEntryOffset()), for
+  /// copyAt().
+  StringRef getMapping() const {
+    return StringRef(static_cast<const char *>(Mapping), MappingSize);
+  }
+  size_t getEntryOffset() const { return EntryOffset; }
+
 private:
   ExecutableFunction() = default;
+  /// \p Bytes made callable in new pages; at \p Address (replacing what is
+  /// there) and exactly as large as \p Bytes (whole pages) when \p Address
+  /// is not null.
   static Expected<ExecutableFunction> map(StringRef Bytes, size_t EntryOffset,
-                                          size_t CodeSize);
+                                          size_t CodeSize,
+                                          void *Address = nullptr);
   void unmap();
 
   void *Mapping = nullptr;

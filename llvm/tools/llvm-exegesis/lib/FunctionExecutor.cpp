@@ -9,10 +9,9 @@ char SnippetFailure::ID;
 
 FunctionExecutor::~FunctionExecutor() = default;
 
-Expected<std::string>
-FunctionExecutor::runProcedure(ArrayRef<const ExecutableFunction *>,
-                               const FixedLayout &Layout,
-                               SamplingProcedure Procedure) const {
+Expected<std::string> FunctionExecutor::runProcedure(
+    ArrayRef<const ExecutableFunction *>, const FixedLayout &Layout,
+    SamplingProcedure Procedure, const PortableProcedure *) const {
   // Here every sampling is a call of its own, in the calling process.
   return Procedure([&](ArrayRef<const ExecutableFunction *> Run,
                        unsigned NumSamples, unsigned CallsPerSample,

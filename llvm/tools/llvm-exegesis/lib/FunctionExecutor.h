@@ -18,6 +18,7 @@
 #include "PerfEvent.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <algorithm>
 #include <cstdint>
@@ -149,6 +150,21 @@ using SamplingRunner = function_ref<Expected<SampleTable>(
 using SamplingProcedure =
     function_ref<Expected<std::string>(SamplingRunner Sample)>;
 
+/// The same procedure in a form that a process forked before it was made
+/// can run (the subprocess executor's fork server, ForkServer.h): a function
+/// of the tool's code, the object it reads, and everything else it needs as
+/// bytes. Owner must have been built, and not changed since in anything Run
+/// reads, when the executor first ran a procedure. Run gets copies of the
+/// functions runProcedure was given, in the same order.
+struct PortableProcedure {
+  using EntryPoint = Expected<std::string> (*)(
+      const void *Owner, StringRef Inputs,
+      ArrayRef<const ExecutableFunction *> Functions, SamplingRunner Sample);
+  EntryPoint Run = nullptr;
+  const void *Owner = nullptr;
+  std::string Inputs;
+};
+
 class FunctionExecutor {
 public:
   virtual ~FunctionExecutor();
@@ -158,10 +174,12 @@ public:
   /// one per sampling). \p Functions are the snippet's functions that
   /// samplings run (a fault is located in them); \p Layout holds for every
   /// sampling. Returns what the procedure returned, or a SnippetFailure
-  /// when the snippet misbehaved.
+  /// when the snippet misbehaved. \p Portable (may be null) is \p Procedure
+  /// again, for an executor that can run it elsewhere.
   virtual Expected<std::string>
   runProcedure(ArrayRef<const ExecutableFunction *> Functions,
-               const FixedLayout &Layout, SamplingProcedure Procedure) const;
+               const FixedLayout &Layout, SamplingProcedure Procedure,
+               const PortableProcedure *Portable = nullptr) const;
 
   /// Takes \p NumSamples samples of each of \p Functions, round robin (so
   /// that a change of CPU frequency affects all of them alike). A sample

@@ -2,6 +2,7 @@
 
 #include "SubProcessFunctionExecutor.h"
 #include "ChildAddressSpace.h"
+#include "ForkServer.h"
 #include "Interruption.h"
 #include "SystemRefusal.h"
 #include "TimeBased/TimeStampCounter.h"
@@ -17,6 +18,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -140,11 +142,49 @@ enum : uint32_t { FailedInTool = 1, FailedInSnippet = 2 };
 /// measurement's readings are a few hundred kilobytes at most.
 constexpr size_t ProcedureResultCapacity = size_t(64) << 20;
 
+/// A function a fork server's child copies to the address the tool has it
+/// at; its pages follow the request, at BytesOffset from its start.
+struct RequestedFunction {
+  uintptr_t MappingAddress;
+  uint64_t MappingSize;
+  uint64_t EntryOffset;
+  uint64_t CodeSize;
+  uint64_t BytesOffset;
+};
+
+/// What a fork server's child needs to run a PortableProcedure, written by
+/// the tool into the server's shared area: this head, NumFunctions
+/// RequestedFunction, the procedure's inputs, then the functions' pages.
+/// Pointers are the tool's, which the server's memory shares (Scratch and
+/// Owner existed before the server).
+struct ServerRequest {
+  pid_t Tool;
+  uint32_t NumFunctions;
+  uint32_t Dummy;
+  uint32_t ReadsTimeStampCounter;
+  uint64_t NumEvents;
+  char *Scratch;
+  PortableProcedure::EntryPoint Run;
+  const void *Owner;
+  uint64_t InputsOffset;
+  uint64_t InputsSize;
+
+  const RequestedFunction *functions() const {
+    return reinterpret_cast<const RequestedFunction *>(this + 1);
+  }
+  const char *at(uint64_t Offset) const {
+    return reinterpret_cast<const char *>(this) + Offset;
+  }
+};
+
 /// Everything the child needs, prepared before fork: the child allocates
 /// nothing before the snippet has run (only a SamplingStopRule's check may,
-/// see FunctionExecutor.h).
+/// see FunctionExecutor.h), unless a fork server forked it (a process of
+/// one thread).
 struct ChildContext {
   pid_t ParentPid;
+  /// A fork server forked the child, not ParentPid.
+  bool ForkedByServer;
   int Socket;
   const uintptr_t *Entries;
   size_t NumFunctions;
@@ -169,6 +209,9 @@ struct ChildContext {
   /// what it returns to ProcedureResult.
   const SamplingProcedure *Procedure;
   ProcedureResultHeader *ProcedureResult;
+  /// When set (a fork server's child), the child copies these functions
+  /// and runs this procedure instead.
+  const ServerRequest *Request;
 };
 
 /// One sampling in the child: NumSamples rounds of the functions at
@@ -265,7 +308,8 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
 
 /// Runs the context's procedure, each of its samplings taken here, and
 /// writes what it returns (or its error) where the parent reads it.
-[[noreturn]] void runProcedureInChild(const ChildContext &C, int CounterFd) {
+[[noreturn]] void runProcedureInChild(const ChildContext &C, int CounterFd,
+                                      SamplingProcedure Procedure) {
   auto Sample = [&](ArrayRef<const ExecutableFunction *> Functions,
                     unsigned NumSamples, unsigned CallsPerSample,
                     const SamplingStopRule *Stop) -> Expected<SampleTable> {
@@ -281,7 +325,7 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
     __atomic_add_fetch(&C.Results->NumSamplings, 1, __ATOMIC_RELAXED);
     return readingsSoFar(C, Sampling, Rounds);
   };
-  Expected<std::string> Result = (*C.Procedure)(Sample);
+  Expected<std::string> Result = Procedure(Sample);
   std::string Bytes;
   uint32_t Failed = 0;
   if (Result) {
@@ -309,11 +353,48 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
   childExit(0);
 }
 
+/// Copies the request's functions to where the tool has them; false when
+/// one cannot be.
+bool copyRequestedFunctions(const ServerRequest &Request,
+                            std::vector<ExecutableFunction> &Copies) {
+  Copies.reserve(Request.NumFunctions);
+  for (uint32_t I = 0; I < Request.NumFunctions; ++I) {
+    const RequestedFunction &F = Request.functions()[I];
+    Expected<ExecutableFunction> Copy = ExecutableFunction::copyAt(
+        F.MappingAddress, StringRef(Request.at(F.BytesOffset), F.MappingSize),
+        F.EntryOffset, F.CodeSize);
+    if (!Copy) {
+      consumeError(Copy.takeError());
+      return false;
+    }
+    Copies.push_back(std::move(*Copy));
+  }
+  return true;
+}
+
+/// Runs the request's procedure on \p Copies, its functions.
+[[noreturn]] void
+runRequestedProcedure(const ChildContext &C, int CounterFd,
+                      const std::vector<ExecutableFunction> &Copies) {
+  const ServerRequest &Request = *C.Request;
+  std::vector<const ExecutableFunction *> Functions;
+  for (const ExecutableFunction &F : Copies)
+    Functions.push_back(&F);
+  StringRef Inputs(Request.at(Request.InputsOffset), Request.InputsSize);
+  auto Procedure = [&](SamplingRunner Sample) {
+    return Request.Run(Request.Owner, Inputs, Functions, Sample);
+  };
+  runProcedureInChild(C, CounterFd, Procedure);
+}
+
 [[noreturn]] void childMain(const ChildContext &C) {
   // Die with the parent; if it is already gone, the signal will never come.
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != C.ParentPid)
-    childExit(SetupFailureExitCode);
+  // (A fork server has seen to that for its children.)
+  if (!C.ForkedByServer) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != C.ParentPid)
+      childExit(SetupFailureExitCode);
+  }
 
   HandoffMessage Message;
   iovec Vec = {&Message, sizeof(Message)};
@@ -372,12 +453,18 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
       childFail(C, ChildSetupStatus::CodeSetupFailed);
   }
 
+  std::vector<ExecutableFunction> Copies;
+  if (C.Request && !copyRequestedFunctions(*C.Request, Copies))
+    childFail(C, ChildSetupStatus::CodeSetupFailed, 0);
+
   SetupReport Ready = {static_cast<uint32_t>(ChildSetupStatus::Ready), 0};
   if (send(C.Socket, &Ready, sizeof(Ready), MSG_NOSIGNAL) != sizeof(Ready))
     childExit(SetupFailureExitCode);
 
   if (C.Procedure)
-    runProcedureInChild(C, CounterFd);
+    runProcedureInChild(C, CounterFd, *C.Procedure);
+  if (C.Request)
+    runRequestedProcedure(C, CounterFd, Copies);
 
   ChildSampling Sampling = {C.Entries,        C.NumFunctions, C.NumSamples,
                             C.CallsPerSample, C.Readings,     C.Stop};
@@ -663,14 +750,31 @@ struct ChildFunctions {
   }
 };
 
-/// Forks the child for \p Context, attaches to it, hands it the counter and
-/// waits for it. Success means that the child reported its setup ready and
-/// exited with 0; what it wrote to shared memory is then the caller's to
-/// check. \p Progress (may be null) is a count the child advances, for the
-/// watchdog.
+/// The fork server could not fork the child: nothing was started, and the
+/// caller may fork it itself.
+class ServerUnavailable : public ErrorInfo<ServerUnavailable> {
+public:
+  static char ID;
+  explicit ServerUnavailable(std::string Message)
+      : Message(std::move(Message)) {}
+  void log(raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  std::string Message;
+};
+char ServerUnavailable::ID;
+
+/// Forks the child for \p Context (or has \p Server fork it), attaches to
+/// it, hands it the counter and waits for it. Success means that the child
+/// reported its setup ready and exited with 0; what it wrote to shared
+/// memory is then the caller's to check. \p Progress (may be null) is a
+/// count the child advances, for the watchdog.
 Error forkAndWait(ChildContext &Context, const ChildFunctions &Where,
                   const CounterSpec &Counters, const SubProcessOptions &Options,
-                  const uint64_t *Progress) {
+                  const uint64_t *Progress, ForkServer *Server = nullptr) {
   int Sockets[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, Sockets) != 0)
     return toolError("Failed to create a socket pair for interprocess "
@@ -680,13 +784,22 @@ Error forkAndWait(ChildContext &Context, const ChildFunctions &Where,
   ScopedFd ParentSocket(Sockets[0]);
   ScopedFd ChildSocket(Sockets[1]);
   Context.ParentPid = getpid();
+  Context.ForkedByServer = Server != nullptr;
   Context.Socket = ChildSocket.get();
 
-  pid_t Pid = fork();
-  if (Pid < 0)
-    return toolError("Failed to create child process", errno);
-  if (Pid == 0)
-    childMain(Context);
+  pid_t Pid;
+  if (Server) {
+    Expected<pid_t> Forked = Server->forkChild(ChildSocket.get());
+    if (!Forked)
+      return make_error<ServerUnavailable>(toString(Forked.takeError()));
+    Pid = *Forked;
+  } else {
+    Pid = fork();
+    if (Pid < 0)
+      return toolError("Failed to create child process", errno);
+    if (Pid == 0)
+      childMain(Context);
+  }
   NumForked.fetch_add(1, std::memory_order_relaxed);
 
   ChildProcess Child(Pid);
@@ -715,6 +828,16 @@ Error forkAndWait(ChildContext &Context, const ChildFunctions &Where,
       return toolError("Failed to set CPU affinity of the benchmarking "
                        "process to CPU " +
                            Twine(*Options.Cpu),
+                       errno);
+  } else if (Server) {
+    // A forked child would run where the tool may run now (the tool follows
+    // a measurement to a quieter CPU); the server's child inherited where
+    // the tool could run when the server was forked.
+    cpu_set_t Set;
+    if (sched_getaffinity(0, sizeof(Set), &Set) != 0 ||
+        sched_setaffinity(Pid, sizeof(Set), &Set) != 0)
+      return toolError("Failed to set CPU affinity of the benchmarking "
+                       "process",
                        errno);
   }
 
@@ -829,6 +952,64 @@ Error endedEarly() {
       "complete (the snippet ended the process)");
 }
 
+/// What a procedure returned in a child that exited normally.
+Expected<std::string> readProcedureResult(const ProcedureResultHeader &Result) {
+  if (!__atomic_load_n(&Result.Finished, __ATOMIC_ACQUIRE))
+    return endedEarly();
+  std::string Bytes(reinterpret_cast<const char *>(&Result + 1),
+                    static_cast<size_t>(Result.Size));
+  if (Result.Failed == FailedInSnippet)
+    return make_error<SnippetFailure>(Bytes);
+  if (Result.Failed)
+    return createStringError(inconvertibleErrorCode(), Bytes);
+  return Bytes;
+}
+
+} // namespace
+
+namespace {
+
+/// Where things are in a fork server's shared area: the results head, a
+/// procedure's result, then a request (only the pages written are backed).
+struct ServerArea {
+  /// Room for a request; larger ones fork the tool instead.
+  static constexpr size_t RequestCapacity = size_t(256) << 20;
+
+  explicit ServerArea(size_t PageSize)
+      : HeadSize((sizeof(SharedResults) + PageSize - 1) / PageSize * PageSize) {
+  }
+  size_t HeadSize;
+  size_t getResultOffset() const { return HeadSize; }
+  size_t getRequestOffset() const { return HeadSize + ProcedureResultCapacity; }
+  size_t getSize() const { return getRequestOffset() + RequestCapacity; }
+};
+
+size_t getPageSize() { return static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
+
+/// The open-file limit below which the tool forks its children itself.
+constexpr rlim_t MinOpenFilesForServer = 64;
+
+/// What a fork server's child runs: the request in \p Area.
+[[noreturn]] void serverChildMain(char *Area, int Socket) {
+  ServerArea Layout(getPageSize());
+  const auto *Request =
+      reinterpret_cast<const ServerRequest *>(Area + Layout.getRequestOffset());
+  ChildContext C = {};
+  C.ParentPid = Request->Tool;
+  C.ForkedByServer = true;
+  C.Socket = Socket;
+  C.Dummy = Request->Dummy;
+  C.ReadsTimeStampCounter = Request->ReadsTimeStampCounter;
+  C.Scratch = Request->Scratch;
+  C.PageSize = getPageSize();
+  C.Results = reinterpret_cast<SharedResults *>(Area);
+  C.NumEvents = Request->NumEvents;
+  C.ProcedureResult = reinterpret_cast<ProcedureResultHeader *>(
+      Area + Layout.getResultOffset());
+  C.Request = Request;
+  childMain(C);
+}
+
 } // namespace
 
 /// The context fields every kind of child needs.
@@ -892,6 +1073,107 @@ SubProcessFunctionExecutor::SubProcessFunctionExecutor(
 
 SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
 
+ForkServer *SubProcessFunctionExecutor::getForkServer() const {
+  if (Server || ServerFailed)
+    return Server.get();
+  // The server holds a descriptor: under a tight open-file limit the tool
+  // keeps every one it has for the measurement itself.
+  rlimit Limit;
+  if (getrlimit(RLIMIT_NOFILE, &Limit) != 0 ||
+      Limit.rlim_cur < MinOpenFilesForServer) {
+    ServerFailed = true;
+    return nullptr;
+  }
+  Expected<std::unique_ptr<ForkServer>> Started =
+      ForkServer::start(ServerArea(getPageSize()).getSize(), serverChildMain);
+  if (!Started) {
+    // Forking the tool itself measures the same, only slower.
+    consumeError(Started.takeError());
+    ServerFailed = true;
+    return nullptr;
+  }
+  Server = std::move(*Started);
+  return Server.get();
+}
+
+std::optional<Expected<std::string>>
+SubProcessFunctionExecutor::runInServerChild(
+    ArrayRef<const ExecutableFunction *> Functions,
+    const PortableProcedure &Portable) const {
+  ForkServer *Server = getForkServer();
+  if (!Server)
+    return std::nullopt;
+  size_t PageSize = getPageSize();
+  ServerArea Layout(PageSize);
+  char *Area = Server->getSharedArea();
+
+  // The request: its head, the functions, the inputs, then each function's
+  // pages (page-aligned, as the copy will be).
+  uint64_t InputsOffset =
+      sizeof(ServerRequest) + Functions.size() * sizeof(RequestedFunction);
+  uint64_t End = InputsOffset + Portable.Inputs.size();
+  std::vector<RequestedFunction> Requested;
+  for (const ExecutableFunction *F : Functions) {
+    End = (End + PageSize - 1) / PageSize * PageSize;
+    StringRef Mapping = F->getMapping();
+    Requested.push_back({reinterpret_cast<uintptr_t>(Mapping.data()),
+                         Mapping.size(), F->getEntryOffset(),
+                         F->getCode().size(), End});
+    End += Mapping.size();
+  }
+  if (End > ServerArea::RequestCapacity)
+    return std::nullopt;
+  auto *Request =
+      reinterpret_cast<ServerRequest *>(Area + Layout.getRequestOffset());
+  *Request = {};
+  Request->Tool = getpid();
+  Request->NumFunctions = static_cast<uint32_t>(Functions.size());
+  Request->Dummy = Counters.isDummy();
+  Request->ReadsTimeStampCounter = Counters.ReadsTimeStampCounter;
+  Request->NumEvents =
+      Counters.ReadsTimeStampCounter ? 1 : Counters.Events.size();
+  Request->Scratch = Scratch.get();
+  Request->Run = Portable.Run;
+  Request->Owner = Portable.Owner;
+  Request->InputsOffset = InputsOffset;
+  Request->InputsSize = Portable.Inputs.size();
+  char *RequestBytes = reinterpret_cast<char *>(Request);
+  std::memcpy(RequestBytes + sizeof(ServerRequest), Requested.data(),
+              Requested.size() * sizeof(RequestedFunction));
+  std::memcpy(RequestBytes + InputsOffset, Portable.Inputs.data(),
+              Portable.Inputs.size());
+  for (size_t I = 0; I < Functions.size(); ++I)
+    std::memcpy(RequestBytes + Requested[I].BytesOffset,
+                Functions[I]->getMapping().data(), Requested[I].MappingSize);
+
+  auto *Results = reinterpret_cast<SharedResults *>(Area);
+  *Results = {};
+  auto *Result = reinterpret_cast<ProcedureResultHeader *>(
+      Area + Layout.getResultOffset());
+  *Result = {};
+  std::vector<uintptr_t> Entries;
+  Expected<ChildContext> Context =
+      makeContext(Counters, Scratch.get(), Functions, FixedLayout(), PageSize,
+                  Results, Entries);
+  if (!Context)
+    return std::optional<Expected<std::string>>(Context.takeError());
+  Context->ProcedureResult = Result;
+  Context->Request = Request;
+  ChildFunctions Where = {Functions, Entries, 0};
+  Error Waited = forkAndWait(*Context, Where, Counters, Options,
+                             &Results->NumSamplings, Server);
+  if (Waited.isA<ServerUnavailable>()) {
+    // Gone or unable to fork: the tool forks its children from now on.
+    consumeError(std::move(Waited));
+    this->Server.reset();
+    ServerFailed = true;
+    return std::nullopt;
+  }
+  if (Waited)
+    return std::optional<Expected<std::string>>(std::move(Waited));
+  return std::optional<Expected<std::string>>(readProcedureResult(*Result));
+}
+
 Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
     ArrayRef<const ExecutableFunction *> Functions, unsigned NumSamples,
     const FixedLayout &Layout, unsigned CallsPerSample,
@@ -946,7 +1228,7 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
 
 Expected<std::string> SubProcessFunctionExecutor::runProcedure(
     ArrayRef<const ExecutableFunction *> Functions, const FixedLayout &Layout,
-    SamplingProcedure Procedure) const {
+    SamplingProcedure Procedure, const PortableProcedure *Portable) const {
   // Code at a fixed address holds one function at a time: each sampling
   // then needs a child of its own.
   if (Layout.FirstFunctionAddress)
@@ -954,9 +1236,12 @@ Expected<std::string> SubProcessFunctionExecutor::runProcedure(
   if (isInterrupted())
     return createStringError(inconvertibleErrorCode(),
                              "the run was interrupted");
-  size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  size_t HeadSize =
-      (sizeof(SharedResults) + PageSize - 1) / PageSize * PageSize;
+  if (Portable && Layout.empty())
+    if (std::optional<Expected<std::string>> Done =
+            runInServerChild(Functions, *Portable))
+      return std::move(*Done);
+  size_t PageSize = getPageSize();
+  size_t HeadSize = ServerArea(PageSize).HeadSize;
   Expected<SharedMapping> Shared =
       SharedMapping::create(HeadSize + ProcedureResultCapacity, PageSize);
   if (!Shared)
@@ -977,15 +1262,7 @@ Expected<std::string> SubProcessFunctionExecutor::runProcedure(
   if (Error E = forkAndWait(*Context, Where, Counters, Options,
                             &Results->NumSamplings))
     return E;
-  if (!__atomic_load_n(&Result->Finished, __ATOMIC_ACQUIRE))
-    return endedEarly();
-  std::string Bytes(reinterpret_cast<const char *>(Result + 1),
-                    static_cast<size_t>(Result->Size));
-  if (Result->Failed == FailedInSnippet)
-    return make_error<SnippetFailure>(Bytes);
-  if (Result->Failed)
-    return createStringError(inconvertibleErrorCode(), Bytes);
-  return Bytes;
+  return readProcedureResult(*Result);
 }
 
 } // namespace exegesis

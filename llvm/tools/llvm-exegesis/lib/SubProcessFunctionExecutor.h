@@ -21,12 +21,20 @@
 // one child per measurement instead of one per sampling halves the cost of
 // a measured sweep. Its result comes back through a shared mapping too.
 //
+// Such a child is forked by the executor's fork server (ForkServer.h) when
+// the procedure comes in portable form and needs no fixed addresses: the
+// tool then never forks itself after the server, and so never takes the
+// page faults a fork of the tool leaves behind. The functions travel to the
+// child in the server's shared area and are copied to their addresses in
+// the tool, so that faults are located the same way.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_SUBPROCESSFUNCTIONEXECUTOR_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_SUBPROCESSFUNCTIONEXECUTOR_H
 
 #include "BenchmarkRunOptions.h"
+#include "ForkServer.h"
 #include "FunctionExecutor.h"
 #include <memory>
 #include <optional>
@@ -59,8 +67,8 @@ public:
   /// each sampling gets a child of its own.
   Expected<std::string>
   runProcedure(ArrayRef<const ExecutableFunction *> Functions,
-               const FixedLayout &Layout,
-               SamplingProcedure Procedure) const override;
+               const FixedLayout &Layout, SamplingProcedure Procedure,
+               const PortableProcedure *Portable = nullptr) const override;
 
   /// Benchmarking subprocesses forked so far by any executor (for the
   /// sweep's statistics: what a measurement costs in forks).
@@ -71,9 +79,20 @@ public:
   static bool isPidfdGetfdAvailable();
 
 private:
+  /// The fork server, started at the first call; null when it cannot be
+  /// (then the tool forks its children itself).
+  ForkServer *getForkServer() const;
+  /// \p Portable run in a child of the fork server; std::nullopt when the
+  /// server cannot take it (the caller forks the child itself).
+  std::optional<Expected<std::string>>
+  runInServerChild(ArrayRef<const ExecutableFunction *> Functions,
+                   const PortableProcedure &Portable) const;
+
   CounterSpec Counters;
   SubProcessOptions Options;
   std::unique_ptr<char[]> Scratch;
+  mutable std::unique_ptr<ForkServer> Server;
+  mutable bool ServerFailed = false;
 };
 
 } // namespace exegesis

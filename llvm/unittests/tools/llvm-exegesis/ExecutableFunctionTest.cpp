@@ -31,6 +31,38 @@ TEST(ExecutableFunctionTest, RawCodeRunsAndSeesScratch) {
   EXPECT_FALSE(F->contains(F->getAddress() + F->getCode().size()));
 }
 
+TEST(ExecutableFunctionTest, ACopyTakesTheOriginalsAddressAndBytes) {
+  // As a fork server's child does: the tool's function, copied where the
+  // tool has it, over what the child still had there.
+  ExecutableFunction Original =
+      cantFail(ExecutableFunction::fromCode(AddRaxRax + StoreToScratch + Ret));
+  std::string Mapped = Original.getMapping().str();
+  uintptr_t Address = reinterpret_cast<uintptr_t>(Original.getMapping().data());
+  uintptr_t Entry = Original.getAddress();
+  size_t CodeSize = Original.getCode().size();
+  EXPECT_EQ(Mapped.size() % sysconf(_SC_PAGESIZE), 0u);
+
+  Expected<ExecutableFunction> Copy = ExecutableFunction::copyAt(
+      Address, Mapped, Original.getEntryOffset(), CodeSize);
+  ASSERT_TRUE(static_cast<bool>(Copy)) << toString(Copy.takeError());
+  EXPECT_EQ(Copy->getAddress(), Entry);
+  EXPECT_EQ(Copy->getCode(), StringRef(AddRaxRax + StoreToScratch + Ret));
+  alignas(8) char Scratch[64] = {};
+  (*Copy)(Scratch);
+  uint64_t Value;
+  std::memcpy(&Value, Scratch, sizeof(Value));
+  EXPECT_EQ(Value, 42u);
+  // The copy replaced the original's pages: both unmap them, the second
+  // finding nothing there.
+}
+
+TEST(ExecutableFunctionTest, ACopyIsMadeOfWholePages) {
+  Expected<ExecutableFunction> Copy = ExecutableFunction::copyAt(
+      0x40000000, AddRaxRax + Ret, 0, AddRaxRax.size() + Ret.size());
+  ASSERT_FALSE(static_cast<bool>(Copy));
+  EXPECT_NE(toString(Copy.takeError()).find("whole pages"), std::string::npos);
+}
+
 std::string objectFromYaml(StringRef Yaml) {
   SmallVector<char, 0> Storage;
   std::unique_ptr<object::ObjectFile> Object =

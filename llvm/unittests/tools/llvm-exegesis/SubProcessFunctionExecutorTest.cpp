@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
 #include <cerrno>
+#include <cstring>
 #include <dirent.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -502,6 +503,130 @@ TEST(SubProcessFunctionExecutorTest, TheTimeoutHoldsPerSamplingOfAProcedure) {
   EXPECT_TRUE(R.IsSnippetFailure);
   EXPECT_EQ(R.Message, "The benchmarking subprocess timed out after 0.2 s");
   EXPECT_FALSE(haveChildren());
+}
+
+/// What a portable procedure reads of the tool: it must exist before the
+/// executor's first procedure, as a measurer does.
+struct PortableOwner {
+  pid_t Tool;
+  std::string Greeting;
+};
+
+/// Samples every function twice and returns the owner's greeting, its
+/// inputs, whether it ran in a child of the tool's child (the fork server),
+/// the functions' entry points, and what the first function stored.
+Expected<std::string> samplePortably(const void *OwnerPointer, StringRef Inputs,
+                                     ArrayRef<const ExecutableFunction *> Run,
+                                     SamplingRunner Sample) {
+  const auto &Owner = *static_cast<const PortableOwner *>(OwnerPointer);
+  Expected<SampleTable> Taken = Sample(Run, 2, 1, nullptr);
+  if (!Taken)
+    return Taken.takeError();
+  alignas(8) char Scratch[64] = {};
+  Run[0]->getFunction()(Scratch);
+  uint64_t Stored;
+  std::memcpy(&Stored, Scratch, sizeof(Stored));
+  std::string Text = Owner.Greeting + " " + Inputs.str() + " " +
+                     std::to_string(getppid() != Owner.Tool) + " " +
+                     std::to_string((*Taken)[0].size());
+  for (const ExecutableFunction *F : Run)
+    Text += " " + std::to_string(F->getAddress());
+  return Text + " " + std::to_string(Stored);
+}
+
+/// The same in the tool (the executor runs it only when it cannot use its
+/// fork server).
+Outcome runPortably(const SubProcessFunctionExecutor &Executor,
+                    ArrayRef<const ExecutableFunction *> Functions,
+                    const PortableOwner &Owner, std::string &Bytes) {
+  PortableProcedure Portable;
+  Portable.Run = samplePortably;
+  Portable.Owner = &Owner;
+  Portable.Inputs = "inputs";
+  Expected<std::string> Returned = Executor.runProcedure(
+      Functions, FixedLayout(),
+      [&](SamplingRunner Sample) {
+        return samplePortably(&Owner, Portable.Inputs, Functions, Sample);
+      },
+      &Portable);
+  if (!Returned)
+    return failureOf(Returned.takeError());
+  Outcome Result;
+  Result.Ok = true;
+  Bytes = std::move(*Returned);
+  return Result;
+}
+
+std::string expectedPortably(ArrayRef<const ExecutableFunction *> Functions,
+                             uint64_t Stored) {
+  std::string Text = "hello inputs 1 2";
+  for (const ExecutableFunction *F : Functions)
+    Text += " " + std::to_string(F->getAddress());
+  return Text + " " + std::to_string(Stored);
+}
+
+TEST(SubProcessFunctionExecutorTest, APortableProcedureRunsInTheForkServer) {
+  // Its child sees the owner as it was before the server, and copies of the
+  // functions at their addresses in the tool, made after the server.
+  PortableOwner Owner = {getpid(), "hello"};
+  SubProcessFunctionExecutor Executor(taskClock(), SubProcessOptions());
+  for (uint64_t Round = 0; Round < 3; ++Round) {
+    // A function mapped where an earlier one was, which the server still
+    // has there, is copied over it.
+    ExecutableFunction Store =
+        function(AddRaxRax + StoreToScratch + AddRaxRax + Ret);
+    ExecutableFunction Other = function(repeat(AddRaxRax, 100 * Round) + Ret);
+    std::string Bytes;
+    Outcome R = runPortably(Executor, {&Store, &Other}, Owner, Bytes);
+    ASSERT_TRUE(R.Ok) << R.Message;
+    EXPECT_EQ(Bytes, expectedPortably({&Store, &Other}, 42));
+  }
+  EXPECT_EQ(SubProcessFunctionExecutor::getNumForked() > 0, true);
+}
+
+TEST(SubProcessFunctionExecutorTest, AFaultInAPortableProcedureIsLocated) {
+  PortableOwner Owner = {getpid(), "hello"};
+  SubProcessFunctionExecutor Executor(taskClock(), SubProcessOptions());
+  ExecutableFunction Good = function(AddRaxRax + Ret);
+  ExecutableFunction Bad = function(repeat(AddRaxRax, 2) + LoadFromNull + Ret);
+  std::string Bytes;
+  Outcome R = runPortably(Executor, {&Good, &Bad}, Owner, Bytes);
+  ASSERT_TRUE(R.IsSnippetFailure) << R.Message;
+  EXPECT_EQ(R.Message,
+            "The benchmarking subprocess sent unexpected signal: Segmentation "
+            "fault");
+  ASSERT_TRUE(R.Fault.has_value());
+  EXPECT_EQ(R.Fault->FunctionIndex, 1u);
+  EXPECT_EQ(R.Fault->InstructionOffset, 6u);
+}
+
+TEST(SubProcessFunctionExecutorTest, TheForkServerEndsWithItsExecutor) {
+  PortableOwner Owner = {getpid(), "hello"};
+  ExecutableFunction Store = function(StoreToScratch + Ret);
+  {
+    SubProcessFunctionExecutor Executor(taskClock(), SubProcessOptions());
+    std::string Bytes;
+    ASSERT_TRUE(runPortably(Executor, {&Store}, Owner, Bytes).Ok);
+    EXPECT_TRUE(haveChildren());
+  }
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, AHangInAPortableProcedureTimesOut) {
+  PortableOwner Owner = {getpid(), "hello"};
+  SubProcessOptions Options;
+  Options.TimeoutSeconds = 0.2;
+  SubProcessFunctionExecutor Executor(taskClock(), Options);
+  ExecutableFunction Spin = function(Hang);
+  std::string Bytes;
+  Outcome R = runPortably(Executor, {&Spin}, Owner, Bytes);
+  EXPECT_TRUE(R.IsSnippetFailure);
+  EXPECT_EQ(R.Message, "The benchmarking subprocess timed out after 0.2 s");
+  // The server goes on forking children afterwards.
+  ExecutableFunction Store = function(StoreToScratch + Ret);
+  R = runPortably(Executor, {&Store}, Owner, Bytes);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_EQ(Bytes, expectedPortably({&Store}, 42));
 }
 
 #endif

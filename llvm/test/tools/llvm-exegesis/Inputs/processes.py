@@ -11,6 +11,16 @@ def children(pid):
         return []
 
 
+def descendants(pid):
+    """The children of process `pid`, theirs, and so on: a benchmarking
+    subprocess is a child of the tool's fork server."""
+    found = []
+    for child in children(pid):
+        found.append(child)
+        found.extend(descendants(child))
+    return found
+
+
 def running(pid):
     """Alive and not a zombie."""
     try:

@@ -5,10 +5,10 @@ ignores), waits for the moment WHEN names (at most 60 s), sends SIGNAL to
 COMMAND (to its whole process group, as Ctrl-C does, when SIGNAL is written
 GROUP-INT and so on), waits for it to end and prints `exit code: N` on
 stderr. WHEN is
-  paused         a thread of COMMAND or of a child of it is in pause(2):
+  paused         a thread of COMMAND or of a descendant is in pause(2):
                  the snippet of Inputs/pause.s is running;
   docs:FILE:N    FILE holds N complete YAML documents.
-Fails when that moment does not come, or when a child of COMMAND is still
+Fails when that moment does not come, or when a descendant of COMMAND is still
 running 10 s after COMMAND ended."""
 import glob
 import os
@@ -27,7 +27,7 @@ command = sys.argv[3:]
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "Inputs"))
-from processes import children, running  # noqa: E402
+from processes import descendants, running  # noqa: E402
 
 def in_pause(pid):
     for path in glob.glob("/proc/%d/task/*/syscall" % pid):
@@ -50,7 +50,7 @@ def count_documents(path):
 
 def moment_has_come(tool):
     if when == "paused":
-        return any(in_pause(p) for p in [tool.pid] + children(tool.pid))
+        return any(in_pause(p) for p in [tool.pid] + descendants(tool.pid))
     _, path, count = when.split(":")
     return count_documents(path) >= int(count)
 
@@ -63,7 +63,7 @@ while tool.poll() is None and not moment_has_come(tool):
         tool.kill()
         sys.exit("the moment '%s' did not come within 60 s" % when)
     time.sleep(0.02)
-child = children(tool.pid)
+child = descendants(tool.pid)
 if tool.poll() is None:
     if to_group:
         os.killpg(tool.pid, sig)

@@ -1,10 +1,11 @@
 """Usage: run-and-interrupt.py SIGNAL PIDFILE COMMAND...
 
 Runs COMMAND (with SIGNAL's default disposition, whatever the caller
-ignores), waits until it has forked a child (the benchmarking subprocess;
-at most 60 s), sends SIGNAL to COMMAND and waits for it to end. COMMAND's
-pid goes to PIDFILE. Fails unless COMMAND exited with 128 + SIGNAL (an
-interrupted run ends so) and its child is gone within 10 s."""
+ignores), waits until it has forked a child (the benchmarking subprocess,
+or the fork server that forks it; at most 60 s), sends SIGNAL to COMMAND
+and waits for it to end. COMMAND's pid goes to PIDFILE. Fails unless
+COMMAND exited with 128 + SIGNAL (an interrupted run ends so) and its
+descendants are gone within 10 s."""
 import os
 import signal
 import subprocess
@@ -18,7 +19,7 @@ command = sys.argv[3:]
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "Inputs"))
-from processes import children, running  # noqa: E402
+from processes import descendants, running  # noqa: E402
 
 tool = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                         stderr=subprocess.DEVNULL,
@@ -26,9 +27,9 @@ tool = subprocess.Popen(command, stdout=subprocess.DEVNULL,
 with open(pid_file, "w") as f:
     f.write("%d\n" % tool.pid)
 deadline = time.time() + 60
-while not children(tool.pid) and time.time() < deadline:
+while not descendants(tool.pid) and time.time() < deadline:
     time.sleep(0.05)
-child = children(tool.pid)
+child = descendants(tool.pid)
 if not child:
     sys.exit("the tool forked no child within 60 s")
 tool.send_signal(sig)

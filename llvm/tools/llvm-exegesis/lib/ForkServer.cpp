@@ -1,0 +1,167 @@
+//===-- ForkServer.cpp ------------------------------------------*- C++ -*-===//
+
+#include "ForkServer.h"
+#include "SystemRefusal.h"
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace llvm {
+namespace exegesis {
+
+namespace {
+
+/// What the server answers a request with: the child's pid, or the errno
+/// of the fork that failed.
+struct ForkReply {
+  int32_t Pid;
+  int32_t Errno;
+};
+
+[[noreturn]] void exitNow(int Code) {
+  // No atexit handlers and no stdio flush: those are the tool's.
+  syscall(SYS_exit_group, Code);
+  __builtin_unreachable();
+}
+
+/// The descriptor a request carries, or -1 at the end of the requests.
+int receiveRequest(int Control) {
+  char Byte;
+  iovec Vec = {&Byte, 1};
+  alignas(cmsghdr) char Space[CMSG_SPACE(sizeof(int))];
+  msghdr Header = {};
+  Header.msg_iov = &Vec;
+  Header.msg_iovlen = 1;
+  Header.msg_control = Space;
+  Header.msg_controllen = sizeof(Space);
+  ssize_t Received;
+  do
+    Received = recvmsg(Control, &Header, MSG_CMSG_CLOEXEC);
+  while (Received < 0 && errno == EINTR);
+  if (Received <= 0)
+    return -1;
+  cmsghdr *Cmsg = CMSG_FIRSTHDR(&Header);
+  if (!Cmsg || Cmsg->cmsg_level != SOL_SOCKET || Cmsg->cmsg_type != SCM_RIGHTS)
+    return -1;
+  int Fd;
+  std::memcpy(&Fd, CMSG_DATA(Cmsg), sizeof(int));
+  return Fd;
+}
+
+[[noreturn]] void serve(int Control, pid_t Tool, char *SharedArea,
+                        ForkServer::ChildEntry Entry) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != Tool)
+    exitNow(0);
+  pid_t Server = getpid();
+  while (true) {
+    int Socket = receiveRequest(Control);
+    if (Socket < 0)
+      exitNow(0);
+    // The tool reaps a child it traced first; the child is then the
+    // server's to reap.
+    while (waitpid(-1, nullptr, WNOHANG | __WALL) > 0) {
+    }
+    pid_t Child = fork();
+    if (Child == 0) {
+      close(Control);
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != Server)
+        exitNow(0);
+      Entry(SharedArea, Socket);
+      exitNow(0);
+    }
+    ForkReply Reply = {Child, Child < 0 ? errno : 0};
+    close(Socket);
+    if (send(Control, &Reply, sizeof(Reply), MSG_NOSIGNAL) != sizeof(Reply))
+      exitNow(0);
+  }
+}
+
+Error serverError(const Twine &What, int Errno) {
+  return createStringError(inconvertibleErrorCode(),
+                           "the fork server: " + What + ": " +
+                               describeSystemError(Errno));
+}
+
+} // namespace
+
+Expected<std::unique_ptr<ForkServer>> ForkServer::start(size_t SharedSize,
+                                                        ChildEntry Entry) {
+  void *Area = mmap(nullptr, SharedSize, PROT_READ | PROT_WRITE,
+                    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Area == MAP_FAILED)
+    return serverError("mapping its shared area", errno);
+  int Sockets[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, Sockets) != 0) {
+    int Errno = errno;
+    munmap(Area, SharedSize);
+    return serverError("creating its socket", Errno);
+  }
+  pid_t Tool = getpid();
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    close(Sockets[0]);
+    serve(Sockets[1], Tool, static_cast<char *>(Area), Entry);
+  }
+  int Errno = errno;
+  close(Sockets[1]);
+  if (Pid < 0) {
+    close(Sockets[0]);
+    munmap(Area, SharedSize);
+    return serverError("fork", Errno);
+  }
+  return std::unique_ptr<ForkServer>(
+      new ForkServer(Pid, Sockets[0], static_cast<char *>(Area), SharedSize));
+}
+
+ForkServer::~ForkServer() {
+  // The end of the requests ends the server; the kill covers a server that
+  // is stuck, and it ends the children it still has (PR_SET_PDEATHSIG).
+  close(Control);
+  kill(Pid, SIGKILL);
+  while (waitpid(Pid, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  munmap(SharedArea, SharedSize);
+}
+
+Expected<pid_t> ForkServer::forkChild(int Socket) {
+  char Byte = 0;
+  iovec Vec = {&Byte, 1};
+  alignas(cmsghdr) char Space[CMSG_SPACE(sizeof(int))] = {};
+  msghdr Header = {};
+  Header.msg_iov = &Vec;
+  Header.msg_iovlen = 1;
+  Header.msg_control = Space;
+  Header.msg_controllen = sizeof(Space);
+  cmsghdr *Cmsg = CMSG_FIRSTHDR(&Header);
+  Cmsg->cmsg_level = SOL_SOCKET;
+  Cmsg->cmsg_type = SCM_RIGHTS;
+  Cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(Cmsg), &Socket, sizeof(int));
+  ssize_t Sent;
+  do
+    Sent = sendmsg(Control, &Header, MSG_NOSIGNAL);
+  while (Sent < 0 && errno == EINTR);
+  if (Sent != 1)
+    return serverError("sending a request", Sent < 0 ? errno : EPIPE);
+  ForkReply Reply = {};
+  ssize_t Received;
+  do
+    Received = recv(Control, &Reply, sizeof(Reply), 0);
+  while (Received < 0 && errno == EINTR);
+  if (Received != sizeof(Reply))
+    return serverError("reading its reply", Received < 0 ? errno : EPIPE);
+  if (Reply.Pid < 0)
+    return serverError("fork", Reply.Errno);
+  return static_cast<pid_t>(Reply.Pid);
+}
+
+} // namespace exegesis
+} // namespace llvm

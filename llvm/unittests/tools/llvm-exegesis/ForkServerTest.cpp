@@ -1,0 +1,96 @@
+//===-- ForkServerTest.cpp - Children forked by a quiet process -*- C++ -*-===//
+
+#include "lib/ForkServer.h"
+#include "gtest/gtest.h"
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+namespace {
+
+#if defined(__linux__)
+
+/// What a child writes to the shared area: its own pid and its parent's.
+struct ChildReport {
+  pid_t Self;
+  pid_t Parent;
+};
+
+/// Reports where it runs, then says so over its socket.
+void reportAndExit(char *SharedArea, int Socket) {
+  auto *Report = reinterpret_cast<ChildReport *>(SharedArea);
+  Report->Self = getpid();
+  Report->Parent = getppid();
+  char Done = 'd';
+  (void)!write(Socket, &Done, 1);
+  syscall(SYS_exit_group, 0);
+}
+
+/// Runs one child of \p Server and returns what it reported.
+ChildReport runChild(ForkServer &Server) {
+  int Sockets[2];
+  EXPECT_EQ(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Sockets), 0);
+  Expected<pid_t> Child = Server.forkChild(Sockets[1]);
+  close(Sockets[1]);
+  EXPECT_TRUE(static_cast<bool>(Child)) << toString(Child.takeError());
+  char Done = 0;
+  EXPECT_EQ(read(Sockets[0], &Done, 1), 1);
+  close(Sockets[0]);
+  ChildReport Report;
+  std::memcpy(&Report, Server.getSharedArea(), sizeof(Report));
+  if (Child)
+    EXPECT_EQ(Report.Self, *Child);
+  return Report;
+}
+
+TEST(ForkServerTest, ChildrenAreTheServersAndShareItsArea) {
+  Expected<std::unique_ptr<ForkServer>> Server =
+      ForkServer::start(1 << 20, reportAndExit);
+  ASSERT_TRUE(static_cast<bool>(Server)) << toString(Server.takeError());
+  EXPECT_GE((*Server)->getSharedSize(), size_t(1) << 20);
+  for (int I = 0; I < 3; ++I) {
+    ChildReport Report = runChild(**Server);
+    EXPECT_EQ(Report.Parent, (*Server)->getPid());
+    EXPECT_NE(Report.Self, getpid());
+  }
+}
+
+TEST(ForkServerTest, TheServerEndsWithItsOwner) {
+  pid_t Pid;
+  {
+    Expected<std::unique_ptr<ForkServer>> Server =
+        ForkServer::start(1 << 20, reportAndExit);
+    ASSERT_TRUE(static_cast<bool>(Server)) << toString(Server.takeError());
+    Pid = (*Server)->getPid();
+    EXPECT_EQ(kill(Pid, 0), 0);
+  }
+  // Reaped: the pid names no process of ours any more.
+  EXPECT_EQ(waitpid(Pid, nullptr, WNOHANG), -1);
+  EXPECT_EQ(errno, ECHILD);
+}
+
+TEST(ForkServerTest, AServerThatDiedIsAnErrorNotAHang) {
+  Expected<std::unique_ptr<ForkServer>> Server =
+      ForkServer::start(1 << 20, reportAndExit);
+  ASSERT_TRUE(static_cast<bool>(Server)) << toString(Server.takeError());
+  kill((*Server)->getPid(), SIGKILL);
+  int Sockets[2];
+  ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Sockets), 0);
+  Expected<pid_t> Child = (*Server)->forkChild(Sockets[1]);
+  close(Sockets[0]);
+  close(Sockets[1]);
+  ASSERT_FALSE(static_cast<bool>(Child));
+  EXPECT_NE(toString(Child.takeError()).find("the fork server"),
+            std::string::npos);
+}
+
+#endif
+
+} // namespace
