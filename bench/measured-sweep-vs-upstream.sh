@@ -154,6 +154,14 @@ for info in re.findall(r"^info:\s*'(.*)'$", open(sys.argv[1]).read(), re.M):
         kinds["one run by request"] += 1
 print("sweep values settled:",
       ", ".join(f"{k}: {v}" for k, v in kinds.most_common()))
+# The benchmarks without a value, and why.
+for doc in re.split(r"^---", open(sys.argv[1]).read(), flags=re.M):
+    if "instructions:" not in doc or "key: latency, value:" in doc:
+        continue
+    inst = re.search(r"instructions:\n\s+- '([^']*)'", doc)
+    error = re.search(r"^error:\s*(.*)$", doc, re.M)
+    print("  no value:", inst.group(1) if inst else "?",
+          error.group(1)[:150] if error else "(no error)")
 EOF
 python3 - "$work/agreement" "$single_start" "$single_end" <<'EOF'
 import sys

@@ -965,10 +965,6 @@ Expected<std::string> readProcedureResult(const ProcedureResultHeader &Result) {
   return Bytes;
 }
 
-} // namespace
-
-namespace {
-
 /// Where things are in a fork server's shared area: the results head, a
 /// procedure's result, then a request (only the pages written are backed).
 struct ServerArea {

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <dirent.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -609,6 +610,28 @@ TEST(SubProcessFunctionExecutorTest, TheForkServerEndsWithItsExecutor) {
     ASSERT_TRUE(runPortably(Executor, {&Store}, Owner, Bytes).Ok);
     EXPECT_TRUE(haveChildren());
   }
+  EXPECT_FALSE(haveChildren());
+}
+
+TEST(SubProcessFunctionExecutorTest, UnderATightFileLimitTheToolForksItself) {
+  // The server would hold a descriptor of the few there are: the tool
+  // forks the child itself and runs the procedure as given.
+  rlimit Saved;
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &Saved), 0);
+  rlimit Tight = Saved;
+  Tight.rlim_cur = 32;
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &Tight), 0);
+  PortableOwner Owner = {getpid(), "hello"};
+  std::string Bytes;
+  Outcome R;
+  ExecutableFunction Store = function(StoreToScratch + Ret);
+  {
+    SubProcessFunctionExecutor Executor(taskClock(), SubProcessOptions());
+    R = runPortably(Executor, {&Store}, Owner, Bytes);
+  }
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &Saved), 0);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_EQ(Bytes.rfind("hello inputs 0 2 ", 0), 0u) << Bytes;
   EXPECT_FALSE(haveChildren());
 }
 
