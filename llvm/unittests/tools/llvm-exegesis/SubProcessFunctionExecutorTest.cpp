@@ -361,19 +361,23 @@ TEST(SubProcessFunctionExecutorTest, NoFdOrChildAccumulates) {
   EXPECT_FALSE(haveChildren());
 }
 
-/// What a procedure run by the executor returned, or how it failed.
-Outcome runProcedure(ArrayRef<const ExecutableFunction *> Functions,
-                     SamplingProcedure Procedure, std::string &Bytes,
-                     SubProcessOptions Options = {}) {
-  SubProcessFunctionExecutor Executor(taskClock(), Options);
-  Expected<std::string> Returned =
-      Executor.runProcedure(Functions, FixedLayout(), Procedure);
+/// How a procedure ended: its bytes in \p Bytes, or its failure.
+Outcome outcomeOf(Expected<std::string> Returned, std::string &Bytes) {
   if (!Returned)
     return failureOf(Returned.takeError());
   Outcome Result;
   Result.Ok = true;
   Bytes = std::move(*Returned);
   return Result;
+}
+
+/// What a procedure run by the executor returned, or how it failed.
+Outcome runProcedure(ArrayRef<const ExecutableFunction *> Functions,
+                     SamplingProcedure Procedure, std::string &Bytes,
+                     SubProcessOptions Options = {}) {
+  SubProcessFunctionExecutor Executor(taskClock(), Options);
+  return outcomeOf(Executor.runProcedure(Functions, FixedLayout(), Procedure),
+                   Bytes);
 }
 
 TEST(SubProcessFunctionExecutorTest, AProcedureSamplesSeveralTimesInOneChild) {
@@ -540,8 +544,9 @@ Expected<std::string> samplePortably(const void *OwnerPointer, StringRef Inputs,
   return Text + " " + std::to_string(Stored);
 }
 
-/// The same in the tool (the executor runs it only when it cannot use its
-/// fork server).
+/// samplePortably run by \p Executor, given in both forms: portable, and
+/// as a procedure of the tool's (for when the executor cannot use its fork
+/// server).
 Outcome runPortably(const SubProcessFunctionExecutor &Executor,
                     ArrayRef<const ExecutableFunction *> Functions,
                     const PortableOwner &Owner, std::string &Bytes) {
@@ -549,18 +554,14 @@ Outcome runPortably(const SubProcessFunctionExecutor &Executor,
   Portable.Run = samplePortably;
   Portable.Owner = &Owner;
   Portable.Inputs = "inputs";
-  Expected<std::string> Returned = Executor.runProcedure(
-      Functions, FixedLayout(),
-      [&](SamplingRunner Sample) {
-        return samplePortably(&Owner, Portable.Inputs, Functions, Sample);
-      },
-      &Portable);
-  if (!Returned)
-    return failureOf(Returned.takeError());
-  Outcome Result;
-  Result.Ok = true;
-  Bytes = std::move(*Returned);
-  return Result;
+  return outcomeOf(Executor.runProcedure(
+                       Functions, FixedLayout(),
+                       [&](SamplingRunner Sample) {
+                         return samplePortably(&Owner, Portable.Inputs,
+                                               Functions, Sample);
+                       },
+                       &Portable),
+                   Bytes);
 }
 
 std::string expectedPortably(ArrayRef<const ExecutableFunction *> Functions,
