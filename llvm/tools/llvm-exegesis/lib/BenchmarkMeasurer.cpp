@@ -18,6 +18,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstring>
+#include <numeric>
 
 namespace llvm {
 namespace exegesis {
@@ -315,8 +316,8 @@ static std::optional<RunLength> runLengthOf(const AssembledFunction *Twin) {
 
 Expected<std::optional<BenchmarkMeasurer::VariantResult>>
 BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
-                                  const FixedLayout &Layout,
-                                  Benchmark &Result) {
+                                  const FixedLayout &Layout, Benchmark &Result,
+                                  double RivalPerInstruction) {
   std::vector<const AssembledFunction *> Measured = {V.Short};
   if (V.Long)
     Measured.push_back(V.Long);
@@ -368,8 +369,8 @@ BenchmarkMeasurer::measureVariant(const BenchmarkCode &Code, const Variant &V,
   VariantResult Values;
   for (KeyedCounter &Counter : Counters) {
     if (Calibrate) {
-      Expected<TimeBasedMeasurement> Sampled =
-          measureTimeBased(V, Batches, Layout, *Counter.Executor);
+      Expected<TimeBasedMeasurement> Sampled = measureTimeBased(
+          V, Batches, Layout, *Counter.Executor, RivalPerInstruction);
       if (!Sampled) {
         Expected<bool> Recorded = RecordFailure(Sampled.takeError(), Measured);
         if (!Recorded)
@@ -450,23 +451,10 @@ static Error relocateFault(Error Failure, const ExecutorBatch &Batch,
       });
 }
 
-namespace {
-
-/// What a time-based sampling takes besides the measurer and the functions,
-/// as bytes for a benchmarking subprocess of the same tool (native layout):
-/// this head, then the number of functions of each batch (uint32_t).
-struct TimeBasedInputs {
-  bool EmptySnippet;
-  bool Differencing;
-  HostProbeReference Reference;
-  uint32_t NumBatches;
-};
-
-} // namespace
-
-Expected<std::string> BenchmarkMeasurer::sampleTimeBased(
-    bool EmptySnippet, bool Differencing, HostProbeReference Reference,
-    ArrayRef<ExecutorBatch> MeasuredBatches, SamplingRunner Sample) {
+Expected<std::string>
+BenchmarkMeasurer::sampleTimeBased(const TimeBasedInputs &Head,
+                                   ArrayRef<ExecutorBatch> MeasuredBatches,
+                                   SamplingRunner Sample) {
   std::vector<const ExecutableFunction *> Snippet;
   for (const ExecutorBatch &B : MeasuredBatches)
     Snippet.insert(Snippet.end(), B.Run.begin(), B.Run.end());
@@ -479,13 +467,14 @@ Expected<std::string> BenchmarkMeasurer::sampleTimeBased(
     return std::optional<SampleTable>(std::move(*Samples));
   };
   BenchmarkRunOptions SamplingOptions = Options;
-  if (EmptySnippet)
+  if (Head.EmptySnippet)
     SamplingOptions.SettleTimeLimitSeconds = 0;
   TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
-                           Rotation ? &*Rotation : nullptr, Reference,
+                           Rotation ? &*Rotation : nullptr, Head.Reference,
                            /*RecordTrace=*/TimeSamples != nullptr);
   Expected<std::optional<TimeBasedMeasurement>> Taken =
-      Sampler.measure(MeasuredBatches, Differencing, EmptySnippet, RunBatch);
+      Sampler.measure(MeasuredBatches, Head.Differencing, Head.EmptySnippet,
+                      RunBatch, Head.RivalCycles);
   if (!Taken)
     return Taken.takeError();
   assert(*Taken && "a failed batch is an error here");
@@ -522,13 +511,13 @@ Expected<std::string> BenchmarkMeasurer::sampleTimeBasedElsewhere(
   // rotation's state) stays in the child.
   auto *Measurer = const_cast<BenchmarkMeasurer *>(
       static_cast<const BenchmarkMeasurer *>(Owner));
-  return Measurer->sampleTimeBased(Head.EmptySnippet, Head.Differencing,
-                                   Head.Reference, Batches, Sample);
+  return Measurer->sampleTimeBased(Head, Batches, Sample);
 }
 
 Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
     const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
-    const FixedLayout &Layout, const FunctionExecutor &Executor) {
+    const FixedLayout &Layout, const FunctionExecutor &Executor,
+    double RivalPerInstruction) {
   std::vector<const ExecutableFunction *> Snippet;
   for (const ExecutorBatch &B : MeasuredBatches)
     Snippet.insert(Snippet.end(), B.Run.begin(), B.Run.end());
@@ -542,12 +531,21 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
   // that the set-up code runs, more would only spend -settle-time-limit.
   Head.EmptySnippet = V.Short->NumSnippetRepetitions == 0;
   Head.Differencing = V.Long != nullptr;
+  // The rival in this variant's cycles per call: what its value is divided
+  // by for a value per instruction.
+  Head.RivalCycles = NAN;
+  if (RivalPerInstruction > 0) {
+    BenchmarkMeasure PerCall;
+    setPerInstructionValues(PerCall, 1, runLengthOf(*V.Short),
+                            runLengthOf(V.Long));
+    if (PerCall.PerInstructionValue > 0)
+      Head.RivalCycles = RivalPerInstruction / PerCall.PerInstructionValue;
+  }
   Head.NumBatches = static_cast<uint32_t>(MeasuredBatches.size());
   // The whole sampling (probe, runs, settling) runs where the executor runs
   // code, in one benchmarking subprocess in subprocess mode.
   auto Procedure = [&](SamplingRunner Sample) -> Expected<std::string> {
-    return sampleTimeBased(Head.EmptySnippet, Head.Differencing, Head.Reference,
-                           MeasuredBatches, Sample);
+    return sampleTimeBased(Head, MeasuredBatches, Sample);
   };
   PortableProcedure Portable;
   Portable.Run = &BenchmarkMeasurer::sampleTimeBasedElsewhere;
@@ -652,11 +650,25 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   // A time-based value that carries a warning loses to a sound one its
   // doubt can explain (see RepetitionFormChoice.h).
   bool EmptySnippet = Code.Key.Instructions.empty();
-  std::vector<FormReading> Readings;
+  bool BothForms =
+      Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
+      Variants.size() == 2 && Variants[1].Short->IsLoop;
+  // Of the default's two forms the loop is measured first: the
+  // straight-line form's sampling ends as soon as it reads clearly above
+  // what the loop's reading can lose to (front-end bound straight-line code
+  // seldom settles, and spent the whole -settle-time-limit for a value that
+  // could not win).
+  std::vector<size_t> Order(Variants.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  if (BothForms)
+    std::swap(Order[0], Order[1]);
+  std::vector<FormReading> Readings(Variants.size(), makeCountedReading(NAN));
   bool StraightBelowLoop = false;
-  for (size_t Index = 0; Index < Variants.size(); ++Index) {
+  bool StraightOutclassed = false;
+  double Rival = NAN;
+  for (size_t Index : Order) {
     Expected<std::optional<VariantResult>> Measured =
-        measureVariant(Code, Variants[Index], Layout, Result);
+        measureVariant(Code, Variants[Index], Layout, Result, Rival);
     if (!Measured)
       return Measured.takeError();
     if (!*Measured) {
@@ -671,27 +683,31 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                         Variants[Index].Short->NumExecutedInstructions
                   : Variants[Index].Short->NumExecutedInstructions))
         return E;
+    if (TimeBased && Index == 0)
+      StraightOutclassed =
+          LastSampling.Judgement.Verdict == SamplingVerdict::Outclassed;
     bool HasValue = !(*Measured)->Measures.empty();
     double Value =
         HasValue ? (*Measured)->Measures[0].PerInstructionValue : NAN;
-    Readings.push_back(
+    Readings[Index] =
         TimeBased
             ? makeFormReading(Value,
                               !getSamplingWarnings(LastSampling,
                                                    samplingRules(EmptySnippet))
                                    .empty(),
                               LastSampling.Judgement)
-            : makeCountedReading(Value));
+            : makeCountedReading(Value);
     if (!Best) {
       Best = std::move(**Measured);
       WinnerSampling = LastSampling;
+      Winner = Index;
+      if (BothForms && TimeBased)
+        Rival = getUnbeatenAbove(Readings[Index]);
       continue;
     }
-    // The loop of the default's two forms, measured second: straight-line
-    // code below it by more than its branch costs is in doubt.
-    if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
-        Index == 1 && Variants.size() == 2 && Variants[1].Short->IsLoop &&
-        Variants[1].Short->NumSnippetRepetitions) {
+    // Both of the default's two forms measured: straight-line code below
+    // the loop by more than the loop's branch costs is in doubt.
+    if (BothForms && Variants[1].Short->NumSnippetRepetitions) {
       const AssembledFunction &Loop = *Variants[1].Short;
       uint64_t PerIteration = Loop.NumExecutedInstructions /
                               Loop.NumSnippetRepetitions * Loop.CopiesEmitted;
@@ -700,7 +716,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
           getLoopOverheadShare(Readings[1].Value, PerIteration),
           Options.SettleTolerance);
     }
-    const FormReading &Candidate = Readings.back();
+    const FormReading &Candidate = Readings[Index];
     bool Wins = HasValue && reportsInstead(Candidate, Readings[Winner],
                                            Options.SettleTolerance);
     // Of forms trusted alike each key keeps its smaller value; otherwise
@@ -712,7 +728,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                        Best->Measures[I].PerInstructionValue)
         Best->Measures[I] = (*Measured)->Measures[I];
     if (Wins) {
-      Winner = Readings.size() - 1;
+      Winner = Index;
       WinnerSampling = LastSampling;
     }
   }
@@ -750,7 +766,8 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
              Readings[1 - Winner].Value < Readings[Winner].Value)
       OS << " (the other carried a warning)";
     else if (Winner == 1 && Ratio > 1.01)
-      OS << " (straight-line code is front-end bound)";
+      OS << " (straight-line code is front-end bound"
+         << (StraightOutclassed ? ", sampled until that was clear)" : ")");
     else if (Winner == 0 && Ratio < 0.99)
       OS << " (the loop's branch costs more)";
     Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;

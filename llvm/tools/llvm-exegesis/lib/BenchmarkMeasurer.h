@@ -88,21 +88,40 @@ private:
   BenchmarkMeasurer(const LLVMState &State, const BenchmarkRunOptions &Options)
       : State(State), Options(Options) {}
 
+  /// What a time-based sampling takes besides the measurer and the
+  /// functions, as bytes for a benchmarking subprocess of the same tool
+  /// (native layout): this head, then the number of functions of each batch
+  /// (uint32_t).
+  struct TimeBasedInputs {
+    bool EmptySnippet;
+    bool Differencing;
+    HostProbeReference Reference;
+    /// What the other repetition form's reading is never beaten above, in
+    /// this variant's cycles per call (NaN: none; see
+    /// SamplingRules::RivalCycles).
+    double RivalCycles;
+    uint32_t NumBatches;
+  };
+
   std::unique_ptr<FunctionExecutor> makeExecutor(CounterSpec Counters) const;
+  /// Measures \p V; \p RivalPerInstruction is what the other repetition
+  /// form's reading, measured first, is never beaten above, per
+  /// instruction (NaN: none).
   Expected<std::optional<VariantResult>>
   measureVariant(const BenchmarkCode &Code, const Variant &V,
-                 const FixedLayout &Layout, Benchmark &Result);
+                 const FixedLayout &Layout, Benchmark &Result,
+                 double RivalPerInstruction = NAN);
   /// Measures \p V with a time-based counter (see TimeBasedSampler), the
   /// whole sampling run by \p Executor's runProcedure. A snippet failure is
   /// a SnippetFailure error whose fault indexes the batches' functions, in
   /// order (past them: calibration code).
   Expected<TimeBasedMeasurement>
   measureTimeBased(const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
-                   const FixedLayout &Layout, const FunctionExecutor &Executor);
+                   const FixedLayout &Layout, const FunctionExecutor &Executor,
+                   double RivalPerInstruction);
   /// The sampling of a time-based measurement, where the executor runs code:
   /// its result encoded (TimeBasedMeasurement::encode).
-  Expected<std::string> sampleTimeBased(bool EmptySnippet, bool Differencing,
-                                        HostProbeReference Reference,
+  Expected<std::string> sampleTimeBased(const TimeBasedInputs &Head,
                                         ArrayRef<ExecutorBatch> MeasuredBatches,
                                         SamplingRunner Sample);
   /// The same as a PortableProcedure's entry point (the executor's fork

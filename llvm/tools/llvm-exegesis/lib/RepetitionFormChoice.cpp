@@ -101,5 +101,13 @@ bool reportsInstead(const FormReading &Candidate, const FormReading &Current,
   return beyondTheDoubt(Current, Candidate, Tolerance);
 }
 
+double getUnbeatenAbove(const FormReading &Reading) {
+  if (!std::isfinite(Reading.Value))
+    return NAN;
+  if (!Reading.Doubtful)
+    return Reading.Value;
+  return std::isfinite(Reading.PlausibleHigh) ? Reading.PlausibleHigh : NAN;
+}
+
 } // namespace exegesis
 } // namespace llvm

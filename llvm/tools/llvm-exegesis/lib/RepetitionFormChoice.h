@@ -74,6 +74,14 @@ bool trustedAlike(const FormReading &A, const FormReading &B);
 bool reportsInstead(const FormReading &Candidate, const FormReading &Current,
                     double Tolerance);
 
+/// The value above which another form's reading is never reported instead
+/// of \p Reading, whatever its own doubt (reportsInstead), at any
+/// tolerance under OutclassedMargin: a sound value itself, the reach of a
+/// bounded doubt; NaN when there is none (no value, or an unbounded doubt,
+/// which any bounded reading beats). The form measured second may stop
+/// sampling once it reads clearly above it (SamplingVerdict::Outclassed).
+double getUnbeatenAbove(const FormReading &Reading);
+
 } // namespace exegesis
 } // namespace llvm
 

@@ -218,4 +218,33 @@ TEST(RepetitionFormChoiceTest, AFormWithoutValueIsNeverReported) {
   EXPECT_TRUE(reportsInstead(makeCountedReading(0.25), None, Tolerance));
 }
 
+// The loop is measured first, and the straight-line form stops sampling
+// once all it reads lies clearly above getUnbeatenAbove of the loop's
+// reading: whatever that form's own doubt, it is then never reported.
+TEST(RepetitionFormChoiceTest, NothingAboveTheUnbeatenBoundIsReported) {
+  constexpr double Unbounded = std::numeric_limits<double>::infinity();
+  FormReading Sound = makeCountedReading(0.25);
+  FormReading Bounded =
+      makeFormReading(0.25, true, settled(25.0, 25.0, 26.0, 28.0));
+  FormReading Unconfirmed{0.25, true, Unbounded};
+  EXPECT_DOUBLE_EQ(getUnbeatenAbove(Sound), 0.25);
+  EXPECT_NEAR(getUnbeatenAbove(Bounded), 0.28, 1e-9);
+  EXPECT_TRUE(std::isnan(getUnbeatenAbove(Unconfirmed)));
+  EXPECT_TRUE(std::isnan(getUnbeatenAbove(makeCountedReading(NAN))));
+  for (const FormReading &Loop : {Sound, Bounded}) {
+    double Above = getUnbeatenAbove(Loop) * (1 + OutclassedMargin) * (1 + 1e-9);
+    SamplingJudgement J =
+        settled(Above * 100, Above * 100, Above * 110, Above * 100);
+    J.Verdict = SamplingVerdict::Outclassed;
+    for (const FormReading &Straight :
+         {makeCountedReading(Above), makeFormReading(Above, true, J),
+          FormReading{Above, true, Unbounded}})
+      for (double Tol : {0.003, 0.01, 0.0125})
+        EXPECT_FALSE(reportsInstead(Straight, Loop, Tol))
+            << "straight-line " << Straight.Value << " (doubtful "
+            << Straight.Doubtful << ", reach " << Straight.PlausibleHigh
+            << ") against " << Loop.Value << " at tolerance " << Tol;
+  }
+}
+
 } // namespace

@@ -5,6 +5,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 namespace llvm {
 namespace exegesis {
@@ -43,6 +44,9 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
     // on a contended Zen 1 guest 4.5% off, from 1 of 6.
     OS << "warning: the run did not settle, the value may be off";
   }
+  if (J.Verdict == SamplingVerdict::Outclassed && Text.empty())
+    OS << "warning: sampling ended before settling, once the value read "
+          "clearly above the other repetition form's";
   if (!Text.empty())
     Warnings.push_back(std::move(Text));
   if (J.disagreesWithMinima())
@@ -91,6 +95,11 @@ static void describeBriefly(raw_ostream &OS,
     OS << " (value from " << J.AgreeingSamples << " of " << J.GroupOf
        << " samples";
     break;
+  case SamplingVerdict::Outclassed:
+    OS << "ended after " << J.Runs << (J.Runs == 1 ? " run" : " runs")
+       << ", above the other form (value from " << J.AgreeingSamples << " of "
+       << J.GroupOf << " samples";
+    break;
   case SamplingVerdict::Aggregated:
     OS << "one run aggregated (" << J.TotalSamples - J.SharedSamples << " of "
        << J.TotalSamples << " samples";
@@ -133,6 +142,13 @@ static void describeFully(raw_ostream &OS,
   OS << "; the value is ";
   if (J.Verdict == SamplingVerdict::Settled)
     OS << "the mean of the agreeing runs' group medians";
+  else if (J.Verdict == SamplingVerdict::Outclassed)
+    OS << "the median of the largest group, " << J.AgreeingSamples << " of "
+       << J.GroupOf << " samples, whose every kept sample read more than "
+       << format("%g",
+                 100 * std::max(OutclassedMargin, 4 * Options.SettleTolerance))
+       << "% above what the other repetition form's reading cannot lose to "
+          "(sampling ended there)";
   else if (J.Verdict == SamplingVerdict::Aggregated)
     OS << "the samples aggregated as -result-aggregation-mode says";
   else

@@ -70,6 +70,8 @@ StringRef getVerdictName(SamplingVerdict Verdict) {
     return "unsettled";
   case SamplingVerdict::Aggregated:
     return "aggregated";
+  case SamplingVerdict::Outclassed:
+    return "outclassed";
   }
   return "unknown";
 }
@@ -338,6 +340,25 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
              : RunProgress::GoOn;
 }
 
+/// Whether \p Kept (NaN: left out) holds at least \p Enough samples and
+/// every one reads more than the margin above \p Rules' rival value.
+static bool isOutclassed(ArrayRef<double> Kept, const SamplingRules &Rules,
+                         size_t Enough) {
+  if (!(Rules.RivalCycles > 0))
+    return false;
+  double Margin = std::max(OutclassedMargin, 4 * Rules.SettleTolerance);
+  double Floor = Rules.RivalCycles * (1 + Margin);
+  size_t Finite = 0;
+  for (double C : Kept) {
+    if (!std::isfinite(C))
+      continue;
+    if (!(C > Floor))
+      return false;
+    ++Finite;
+  }
+  return Finite >= std::max<size_t>(Enough, 1);
+}
+
 SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
                                 double ElapsedSeconds, bool Exhausted) {
   const SamplingRules &Rules = Trace.Rules;
@@ -464,9 +485,12 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
     J.ShortCycles = medianOf(Shorts);
   }
 
-  J.Verdict = !Adaptive   ? SamplingVerdict::Aggregated
-              : Confirmed ? SamplingVerdict::Settled
-                          : SamplingVerdict::Unsettled;
+  bool Outclassed = Adaptive && !Confirmed && !Busy &&
+                    isOutclassed(Kept, Rules, Rule.getGroupSize());
+  J.Verdict = !Adaptive    ? SamplingVerdict::Aggregated
+              : Confirmed  ? SamplingVerdict::Settled
+              : Outclassed ? SamplingVerdict::Outclassed
+                           : SamplingVerdict::Unsettled;
 
   // Nothing settled: the densest group of every run's samples together
   // rather than of the best run alone (a handful of samples): a disturbance
@@ -498,7 +522,7 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
       ElapsedSeconds >= Rules.SettleTimeLimitSeconds &&
       (Rules.SettleTimeLimitSeconds > 0 || std::isfinite(J.Cycles) ||
        Runs.size() >= MaxRunsForOneValue);
-  J.Done = !Adaptive || Confirmed || Exhausted || OutOfTime;
+  J.Done = !Adaptive || Confirmed || Outclassed || Exhausted || OutOfTime;
   return J;
 }
 

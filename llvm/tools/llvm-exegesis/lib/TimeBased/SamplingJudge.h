@@ -25,6 +25,10 @@
 // - A run has settled when two thirds of the samples it kept agree within
 //   -settle-tolerance; -settle-agreeing-runs settled runs that agree end
 //   the measurement, or else -settle-time-limit does.
+// - Given the other repetition form's rival value, a form whose kept
+//   samples, a run's worth, all read more than OutclassedMargin above it
+//   ends there: it would lose whatever more sampling found (front-end bound
+//   straight-line code never settles, and spent the whole time limit).
 // - A value the samples cannot stand behind carries a warning: runs that
 //   did not agree, a core shared throughout, a calibration that disagreed
 //   with itself, a value far from what the functions' least disturbed
@@ -74,6 +78,11 @@ enum class SamplingVerdict {
   Unsettled,
   /// Not under min aggregation: one run, aggregated as asked.
   Aggregated,
+  /// Ended before settling: a run's worth of samples all read clearly
+  /// above the value the other repetition form's reading is never beaten
+  /// above (SamplingRules::RivalCycles), so this form's value loses
+  /// whatever more sampling would find.
+  Outclassed,
 };
 StringRef getVerdictName(SamplingVerdict Verdict);
 
@@ -144,6 +153,13 @@ struct SamplingJudgement {
   /// measurement of one copy.
   bool differencingInconsistent() const;
 };
+
+/// How far above the other repetition form's rival value every kept sample
+/// of a run's worth must read for the sampling to end as outclassed (at
+/// least four settle tolerances): more than one code instance's loop states
+/// differ (up to 1.7% on Zen 5) and runs of a disturbed host disagree (up
+/// to 3.8% there), so such a form's value could not come back below it.
+inline constexpr double OutclassedMargin = 0.05;
 
 /// No core issues more than this many instructions a cycle (the widest
 /// rename and retire stages are about a quarter of it), so a time-based

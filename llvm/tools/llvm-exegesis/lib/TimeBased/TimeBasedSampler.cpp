@@ -220,10 +220,9 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   return M;
 }
 
-Expected<std::optional<TimeBasedMeasurement>>
-TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
-                          bool Differencing, bool EmptySnippet,
-                          ExecutorBatchRunner RunBatch) const {
+Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
+    ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
+    bool EmptySnippet, ExecutorBatchRunner RunBatch, double RivalCycles) const {
   auto Start = std::chrono::steady_clock::now();
   auto Elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -233,6 +232,7 @@ TimeBasedSampler::measure(ArrayRef<ExecutorBatch> MeasuredBatches,
   TimeBasedTrace Trace;
   Trace.Rules = SamplingRules::fromOptions(Options);
   Trace.Rules.EmptySnippet = EmptySnippet;
+  Trace.Rules.RivalCycles = RivalCycles;
   Trace.Reference = Reference;
   Trace.Differencing = Differencing;
   for (const ExecutorBatch &B : MeasuredBatches)

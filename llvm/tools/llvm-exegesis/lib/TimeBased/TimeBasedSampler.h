@@ -110,10 +110,15 @@ public:
 
   /// Measures the functions of \p MeasuredBatches (the short function, then
   /// its twice-as-long twin when \p Differencing); \p EmptySnippet: their
-  /// value is 0 whatever the samples. std::nullopt when the snippet failed.
+  /// value is 0 whatever the samples; \p RivalCycles: in the same cycles
+  /// per call, the value above which the other repetition form's reading is
+  /// never beaten (NaN: none), which ends the sampling once it cannot win
+  /// (SamplingVerdict::Outclassed).
+  /// std::nullopt when the snippet failed.
   Expected<std::optional<TimeBasedMeasurement>>
   measure(ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
-          bool EmptySnippet, ExecutorBatchRunner RunBatch) const;
+          bool EmptySnippet, ExecutorBatchRunner RunBatch,
+          double RivalCycles = NAN) const;
 
   /// How many other CPUs the first measurement checks at most.
   static constexpr unsigned MaxCpuChecks = 3;

@@ -75,15 +75,19 @@ json::Object traceToJSON(const TimeBasedTrace &Trace) {
     Checks.push_back(std::move(O));
   }
   const SamplingRules &R = Trace.Rules;
+  json::Object Rules{{"repeat_count", int64_t(R.RepeatCount)},
+                     {"aggregation", aggregationName(R.Aggregation)},
+                     {"settle_tolerance", R.SettleTolerance},
+                     {"settle_agreeing_runs", int64_t(R.SettleAgreeingRuns)},
+                     {"settle_time_limit", R.SettleTimeLimitSeconds},
+                     {"empty_snippet", R.EmptySnippet},
+                     {"dependency_chain", R.DependencyChain}};
+  // Only measurements with a rival have one: older readers see the
+  // measurements they knew unchanged.
+  if (std::isfinite(R.RivalCycles))
+    Rules["rival_cycles"] = R.RivalCycles;
   return json::Object{
-      {"rules",
-       json::Object{{"repeat_count", int64_t(R.RepeatCount)},
-                    {"aggregation", aggregationName(R.Aggregation)},
-                    {"settle_tolerance", R.SettleTolerance},
-                    {"settle_agreeing_runs", int64_t(R.SettleAgreeingRuns)},
-                    {"settle_time_limit", R.SettleTimeLimitSeconds},
-                    {"empty_snippet", R.EmptySnippet},
-                    {"dependency_chain", R.DependencyChain}}},
+      {"rules", std::move(Rules)},
       {"reference",
        json::Object{{"level", number(Trace.Reference.Level)},
                     {"sightings", int64_t(Trace.Reference.Sightings)},
@@ -214,6 +218,8 @@ static bool readRules(const json::Object &O, SamplingRules &R, json::Path P) {
   std::optional<bool> Empty = O.getBoolean("empty_snippet");
   R.EmptySnippet = Empty.value_or(false);
   R.DependencyChain = O.getBoolean("dependency_chain").value_or(false);
+  if (!readNumber(O, "rival_cycles", R.RivalCycles, P))
+    return false;
   return readUnsigned(O, "repeat_count", R.RepeatCount, P) &&
          readNumber(O, "settle_tolerance", R.SettleTolerance, P) &&
          readUnsigned(O, "settle_agreeing_runs", R.SettleAgreeingRuns, P) &&

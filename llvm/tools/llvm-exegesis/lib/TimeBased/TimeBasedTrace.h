@@ -98,6 +98,12 @@ struct SamplingRules {
   /// tighter limits (SamplingJudgement::differencingInconsistent). Traces
   /// recorded before the rule was written take it from their mode.
   bool DependencyChain = false;
+  /// In this form's cycles per call, the value above which the other
+  /// repetition form's reading is never beaten (its sound value, or the
+  /// reach of its bounded doubt; NaN: none): a form whose samples all read
+  /// clearly above it ends early as outclassed (SamplingVerdict::Outclassed).
+  /// Set by the measurer, not by an option.
+  double RivalCycles = NAN;
 
   static SamplingRules fromOptions(const BenchmarkRunOptions &Options);
 };

@@ -355,6 +355,60 @@ TEST(SamplingJudgeTest, WindowsWithoutAValueLeaveTheSamplesBoundFinite) {
   EXPECT_NEAR(J.SamplesHigh, 1112.5, 2);
 }
 
+/// Samples scattered over \p Low to about 1.08 times it: they never settle.
+std::vector<Sample> scattered(size_t N, double Low) {
+  std::vector<Sample> Samples = quiet(N);
+  for (size_t I = 0; I < N; ++I)
+    Samples[I].Cycles = Low * (1 + 0.007 * I);
+  return Samples;
+}
+
+TEST(SamplingJudgeTest, AFormClearlyAboveItsRivalIsOutclassed) {
+  // Straight-line code at 1200-1290 cycles against a loop's 1000: one run
+  // shows it cannot win, and the sampling ends there, with a warning.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(scattered(12, 1200))};
+  EXPECT_FALSE(judgeSampling(Trace, 0.1).Done);
+  Trace.Rules.RivalCycles = 1000;
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_TRUE(J.Done);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Outclassed);
+  EXPECT_GT(J.Cycles, 1200);
+  TimeBasedSamplingReport Report;
+  Report.Judgement = J;
+  std::vector<std::string> Warnings = getSamplingWarnings(Report, Trace.Rules);
+  EXPECT_TRUE(any_of(Warnings, [](const std::string &W) {
+    return StringRef(W).contains("ended before settling");
+  }));
+}
+
+TEST(SamplingJudgeTest, ASampleNearTheRivalKeepsTheSamplingGoing) {
+  // One sample within the margin (5%) of the rival: the form might still
+  // read below it.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Rules.RivalCycles = 1000;
+  std::vector<Sample> Samples = scattered(12, 1200);
+  Samples[5].Cycles = 1040;
+  Trace.Runs = {makeRun(Samples)};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_FALSE(J.Done);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Unsettled);
+}
+
+TEST(SamplingJudgeTest, SamplesLeftOutDoNotOutclass) {
+  // Eight of twelve samples taken while the core was shared: four kept are
+  // fewer than a settled run needs, too few to end on.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Rules.RivalCycles = 1000;
+  std::vector<Sample> Samples = scattered(12, 1200);
+  for (size_t I = 0; I < 8; ++I)
+    Samples[I].Probe = 1.3;
+  Trace.Runs = {makeRun(Samples)};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_EQ(J.SharedSamples, 8u);
+  EXPECT_FALSE(J.Done);
+}
+
 TEST(SamplingJudgeTest, AnEmptySnippetIsZero) {
   TimeBasedTrace Trace = makeTrace();
   Trace.Rules.EmptySnippet = true;

@@ -110,7 +110,8 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                std::function<double(unsigned, unsigned)> Probe = nullptr,
                HostProbeReference Reference = HostProbeReference(),
                bool RecordTrace = false, bool EmptySnippet = false,
-               std::function<double(unsigned, unsigned)> Slowdown = nullptr) {
+               std::function<double(unsigned, unsigned)> Slowdown = nullptr,
+               double RivalCycles = NAN) {
   Triple TT("x86_64-unknown-linux-gnu");
   CycleEstimator Chains = cantFail(CycleEstimator::create(TT));
   ExecutableFunction Short =
@@ -124,12 +125,13 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                             std::move(Slowdown));
   TimeBasedSampler Sampler(TT, Chains, Options, nullptr, Reference,
                            RecordTrace);
-  Expected<std::optional<TimeBasedMeasurement>> M =
-      Sampler.measure({Batch}, /*Differencing=*/true, EmptySnippet,
-                      [&](const ExecutorBatch &B, unsigned Rounds,
-                          unsigned Calls, const SamplingStopRule *Stop) {
-                        return Executor.run(B, Rounds, Calls, Stop);
-                      });
+  Expected<std::optional<TimeBasedMeasurement>> M = Sampler.measure(
+      {Batch}, /*Differencing=*/true, EmptySnippet,
+      [&](const ExecutorBatch &B, unsigned Rounds, unsigned Calls,
+          const SamplingStopRule *Stop) {
+        return Executor.run(B, Rounds, Calls, Stop);
+      },
+      RivalCycles);
   Runs = Executor.getRuns();
   return M;
 }
@@ -139,7 +141,8 @@ measureScripted(std::function<double(unsigned, unsigned)> Cycles,
                 const BenchmarkRunOptions &Options,
                 std::function<double(unsigned, unsigned)> Probe = nullptr,
                 HostProbeReference Reference = HostProbeReference(),
-                std::function<double(unsigned, unsigned)> Slowdown = nullptr) {
+                std::function<double(unsigned, unsigned)> Slowdown = nullptr,
+                double RivalCycles = NAN) {
   unsigned Runs = 0;
   Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
       std::move(Cycles), Options, Runs, std::move(Probe), Reference,
@@ -358,6 +361,43 @@ TEST(TimeBasedSamplerTest, AReplayOfItsTraceDecidesAsTheSamplerDid) {
   EXPECT_EQ(Replayed.Judgement.SharedSamples, Live.SharedSamples);
   EXPECT_GT(Live.SharedSamples, 0u);
   EXPECT_FALSE(Replayed.Exhausted);
+}
+
+TEST(TimeBasedSamplerTest, AFormAboveItsRivalStopsAfterOneRun) {
+  // Straight-line code bound by the front end: samples scattered over 6-7.5
+  // cycles never settle, and without a rival the sampling takes its whole
+  // time limit. Against the loop's 4.0 it cannot win, and stops after its
+  // first run; the recorded trace carries the rival and replays alike.
+  BenchmarkRunOptions Options = sweepLikeOptions();
+  Options.SettleTimeLimitSeconds = 0.5;
+  auto Scattered = [](unsigned, unsigned Sample) {
+    return 6.0 + 0.15 * (Sample % 10);
+  };
+  unsigned Runs = 0;
+  Expected<std::optional<TimeBasedMeasurement>> M =
+      sampleScripted(Scattered, Options, Runs, nullptr, referenceOf(1.0),
+                     /*RecordTrace=*/true, /*EmptySnippet=*/false, nullptr,
+                     /*RivalCycles=*/4.0);
+  ASSERT_TRUE(static_cast<bool>(M)) << toString(M.takeError());
+  ASSERT_TRUE(M->has_value());
+  const SamplingJudgement &Live = (*M)->Report.Judgement;
+  EXPECT_EQ(Live.Verdict, SamplingVerdict::Outclassed);
+  EXPECT_EQ(Runs, 1u);
+  EXPECT_GE(Live.Cycles, 6.0);
+  Expected<json::Value> Parsed = json::parse((*M)->TraceJSON);
+  ASSERT_TRUE(static_cast<bool>(Parsed)) << toString(Parsed.takeError());
+  Expected<TimeBasedTrace> Trace = traceFromJSON(*Parsed);
+  ASSERT_TRUE(static_cast<bool>(Trace)) << toString(Trace.takeError());
+  EXPECT_DOUBLE_EQ(Trace->Rules.RivalCycles, 4.0);
+  ReplayOutcome Replayed = replayTrace(*Trace);
+  EXPECT_EQ(Replayed.Judgement.Verdict, SamplingVerdict::Outclassed);
+  EXPECT_DOUBLE_EQ(Replayed.Judgement.Cycles, Live.Cycles);
+
+  // The same samples against a rival they could still beat: sampling goes
+  // on to the limit.
+  Measured Beatable = measureScripted(Scattered, Options);
+  EXPECT_EQ(Beatable.Report.Verdict, SamplingVerdict::Unsettled);
+  EXPECT_GT(Beatable.Runs, 1u);
 }
 
 TEST(TimeBasedSamplerTest, AnEmptySnippetIsZeroWhateverTheSamples) {

@@ -13,6 +13,15 @@
 # CHECK-NEXT: error: ''
 # CHECK-NEXT: info: 'repetition: loop of 170 copies (2.0 KiB) {{[0-9.]+}}, straight-line (29.3 KiB) {{[0-9.]+}}: {{loop|straight-line}} reported{{.*}}; time-based cycles {{.*}}'
 
+# The loop is measured first: the straight-line form's sampling may then end
+# as soon as it reads clearly above what the loop's reading cannot lose to.
+# RUN: rm -f %t.jsonl
+# RUN: llvm-exegesis -mode=inverse_throughput -snippets-file=%s -settle-time-limit=0 -time-samples-file=%t.jsonl > /dev/null
+# RUN: FileCheck %s --check-prefix=ORDER < %t.jsonl
+# ORDER:      "format":"exegesis-time-samples"
+# ORDER-NEXT: "variant":"loop"
+# ORDER-NEXT: "variant":"duplicate"
+
 # An explicit repetition mode measures only what it names.
 # RUN: llvm-exegesis -mode=inverse_throughput -snippets-file=%s -repetition-mode=duplicate -settle-time-limit=0 | FileCheck %s --check-prefix=EXPLICIT
 # EXPLICIT:     info:
