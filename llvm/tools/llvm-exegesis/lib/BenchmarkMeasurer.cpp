@@ -267,7 +267,8 @@ static StringRef variantName(RepetitionMode Mode, size_t Index,
 
 Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
                                           size_t Index, size_t NumVariants,
-                                          uint64_t Instructions) {
+                                          uint64_t Instructions,
+                                          StringRef Refusal) {
   if (!TimeSamples || LastTraceJSON.empty())
     return Error::success();
   Expected<json::Value> Trace = json::parse(LastTraceJSON);
@@ -278,15 +279,18 @@ Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
     Benchmark +=
         (Benchmark.empty() ? "" : "; ") + instructionToText(State, Inst);
   const SamplingJudgement &J = LastSampling.Judgement;
+  json::Object Recorded{{"cycles", std::isfinite(J.Cycles)
+                                       ? json::Value(J.Cycles)
+                                       : json::Value(nullptr)},
+                        {"verdict", getVerdictName(J.Verdict)}};
+  if (!Refusal.empty())
+    Recorded["error"] = Refusal;
   json::Object Line{
       {"benchmark", Benchmark},
       {"mode", getBenchmarkModeName(Options.Mode)},
       {"variant", variantName(Options.Repetition, Index, NumVariants)},
       {"instructions", int64_t(Instructions)},
-      {"recorded",
-       json::Object{{"cycles", std::isfinite(J.Cycles) ? json::Value(J.Cycles)
-                                                       : json::Value(nullptr)},
-                    {"verdict", getVerdictName(J.Verdict)}}},
+      {"recorded", std::move(Recorded)},
       {"trace", std::move(*Trace)}};
   *TimeSamples << json::Value(std::move(Line)) << "\n";
   TimeSamples->flush();
@@ -572,6 +576,9 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
   for (double Level : LastSampling.CpuCheckLevels)
     HostLevels.add(Level);
   LastTraceJSON = std::move(Decoded->TraceJSON);
+  // Refused, yet its trace is kept: measure() writes it with the error.
+  if (!Decoded->Refusal.empty())
+    return make_error<SnippetFailure>(Decoded->Refusal);
   return Decoded;
 }
 
@@ -671,18 +678,20 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
         measureVariant(Code, Variants[Index], Layout, Result, Rival);
     if (!Measured)
       return Measured.takeError();
-    if (!*Measured) {
-      Result.Measurements.clear();
-      return Error::success();
-    }
+    // Written refused or not: a refused value's trace says why.
     if (TimeBased)
       if (Error E = writeTimeSamples(
               Code, Index, Variants.size(),
               Variants[Index].Long
                   ? Variants[Index].Long->NumExecutedInstructions -
                         Variants[Index].Short->NumExecutedInstructions
-                  : Variants[Index].Short->NumExecutedInstructions))
+                  : Variants[Index].Short->NumExecutedInstructions,
+              *Measured ? StringRef() : StringRef(Result.Error)))
         return E;
+    if (!*Measured) {
+      Result.Measurements.clear();
+      return Error::success();
+    }
     if (TimeBased && Index == 0)
       StraightOutclassed =
           LastSampling.Judgement.Verdict == SamplingVerdict::Outclassed;

@@ -145,9 +145,11 @@ private:
   Error openTimeSamplesFile();
   /// Writes the trace of the last time-based measurement (variant
   /// \p Index of \p NumVariants of \p Code, its value divided by
-  /// \p Instructions per instruction) when recording.
+  /// \p Instructions per instruction; \p Refusal: the error it ended in)
+  /// when recording.
   Error writeTimeSamples(const BenchmarkCode &Code, size_t Index,
-                         size_t NumVariants, uint64_t Instructions);
+                         size_t NumVariants, uint64_t Instructions,
+                         StringRef Refusal = StringRef());
 
   const LLVMState &State;
   BenchmarkRunOptions Options;

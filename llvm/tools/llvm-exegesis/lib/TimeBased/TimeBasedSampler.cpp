@@ -184,6 +184,7 @@ std::string TimeBasedMeasurement::encode() const {
     Out.put(Level);
   Out.put(FinalCpu);
   Out.putString(TraceJSON);
+  Out.putString(Refusal);
   return Bytes;
 }
 
@@ -212,7 +213,7 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   for (uint64_t L = 0; Complete && L < NumLevels; ++L)
     Complete = In.take(M.Report.CpuCheckLevels.emplace_back());
   Complete = Complete && In.take(M.FinalCpu) && In.takeString(M.TraceJSON) &&
-             In.atEnd();
+             In.takeString(M.Refusal) && In.atEnd();
   if (!Complete)
     return samplingError("the benchmarking subprocess returned a malformed "
                          "measurement (" +
@@ -371,18 +372,17 @@ Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
       Rotation->moveToNextCpu();
   }
 
+  TimeBasedMeasurement Measured;
   if (!std::isfinite(Judged.Cycles))
-    return make_error<SnippetFailure>(
+    Measured.Refusal =
         "no usable time-based sample: in every one the calibration failed or "
         "the 2N-instruction function took no longer than the N-instruction "
-        "one (the machine was too busy)");
-  if (!EmptySnippet && !(Judged.Cycles > 0))
-    return make_error<SnippetFailure>(
-        "the time-based measurement is not credible: a snippet that runs "
-        "instructions read " +
-        std::to_string(Judged.Cycles) + " cycles");
+        "one (the machine was too busy)";
+  else if (!EmptySnippet && !(Judged.Cycles > 0))
+    Measured.Refusal = "the time-based measurement is not credible: a snippet "
+                       "that runs instructions read " +
+                       std::to_string(Judged.Cycles) + " cycles";
 
-  TimeBasedMeasurement Measured;
   Measured.Cycles = Judged.Cycles;
   Measured.Readings = std::move(Readings);
   TimeBasedSamplingReport &Report = Measured.Report;

@@ -88,6 +88,11 @@ struct TimeBasedMeasurement {
   int FinalCpu = -1;
   /// The trace as one JSON object, when asked to record it.
   std::string TraceJSON;
+  /// Why the judge refused the value (no usable sample, or a non-empty
+  /// snippet at zero cycles or fewer); empty when it stands. A refused
+  /// measurement still comes back, with its trace, so that the trace can
+  /// be written and replayed; the caller turns it into a SnippetFailure.
+  std::string Refusal;
 
   /// The measurement as bytes, to come back from the benchmarking
   /// subprocess it was taken in (same machine: native layout).
@@ -114,7 +119,8 @@ public:
   /// per call, the value above which the other repetition form's reading is
   /// never beaten (NaN: none), which ends the sampling once it cannot win
   /// (SamplingVerdict::Outclassed).
-  /// std::nullopt when the snippet failed.
+  /// std::nullopt when the snippet failed; a value the judge refuses comes
+  /// back with its Refusal set.
   Expected<std::optional<TimeBasedMeasurement>>
   measure(ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
           bool EmptySnippet, ExecutorBatchRunner RunBatch,

@@ -141,8 +141,7 @@ measureScripted(std::function<double(unsigned, unsigned)> Cycles,
                 const BenchmarkRunOptions &Options,
                 std::function<double(unsigned, unsigned)> Probe = nullptr,
                 HostProbeReference Reference = HostProbeReference(),
-                std::function<double(unsigned, unsigned)> Slowdown = nullptr,
-                double RivalCycles = NAN) {
+                std::function<double(unsigned, unsigned)> Slowdown = nullptr) {
   unsigned Runs = 0;
   Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
       std::move(Cycles), Options, Runs, std::move(Probe), Reference,
@@ -306,18 +305,23 @@ TEST(TimeBasedSamplerTest, SamplesWhereTheLongFunctionWasNotLongerAreLeftOut) {
   EXPECT_NEAR(M.Cycles, 4.0, 0.01);
 }
 
-TEST(TimeBasedSamplerTest, NoUsableSampleIsTheBenchmarksError) {
+TEST(TimeBasedSamplerTest, NoUsableSampleIsRefusedWithItsTrace) {
+  // Refused, and the trace comes back so that it can be written: the
+  // measurer turns the refusal into the benchmark's error.
   unsigned Runs = 0;
-  Expected<std::optional<TimeBasedMeasurement>> M = sampleScripted(
-      [](unsigned, unsigned) { return -1.0; }, sweepLikeOptions(), Runs);
-  ASSERT_FALSE(static_cast<bool>(M));
-  bool IsSnippetFailure = false;
-  handleAllErrors(M.takeError(), [&](const SnippetFailure &F) {
-    IsSnippetFailure = true;
-    EXPECT_NE(F.getMessage().find("no usable time-based sample"),
-              std::string::npos);
-  });
-  EXPECT_TRUE(IsSnippetFailure);
+  Expected<std::optional<TimeBasedMeasurement>> M =
+      sampleScripted([](unsigned, unsigned) { return -1.0; },
+                     sweepLikeOptions(), Runs, nullptr, HostProbeReference(),
+                     /*RecordTrace=*/true);
+  ASSERT_TRUE(static_cast<bool>(M)) << toString(M.takeError());
+  ASSERT_TRUE(M->has_value());
+  EXPECT_NE((*M)->Refusal.find("no usable time-based sample"),
+            std::string::npos);
+  EXPECT_FALSE((*M)->TraceJSON.empty());
+  Expected<TimeBasedMeasurement> Decoded =
+      TimeBasedMeasurement::decode((*M)->encode());
+  ASSERT_TRUE(static_cast<bool>(Decoded)) << toString(Decoded.takeError());
+  EXPECT_EQ(Decoded->Refusal, (*M)->Refusal);
 }
 
 TEST(TimeBasedSamplerTest, OneRunByRequestKeepsItsOwnLargestGroup) {
@@ -414,17 +418,16 @@ TEST(TimeBasedSamplerTest, AnEmptySnippetIsZeroWhateverTheSamples) {
   EXPECT_EQ((*M)->Cycles, 0.0);
 }
 
-TEST(TimeBasedSamplerTest, ANonEmptySnippetAtZeroCyclesIsAnError) {
+TEST(TimeBasedSamplerTest, ANonEmptySnippetAtZeroCyclesIsRefused) {
   // Samples agreeing on 0 cycles for a snippet that runs instructions: not
   // a measurement (a throughput body once read 0.000 with an empty error).
   unsigned Runs = 0;
   Expected<std::optional<TimeBasedMeasurement>> Zero = sampleScripted(
       [](unsigned, unsigned) { return 0.0; }, sweepLikeOptions(), Runs);
-  ASSERT_FALSE(static_cast<bool>(Zero));
-  bool IsSnippetFailure = false;
-  handleAllErrors(Zero.takeError(),
-                  [&](const SnippetFailure &) { IsSnippetFailure = true; });
-  EXPECT_TRUE(IsSnippetFailure);
+  ASSERT_TRUE(static_cast<bool>(Zero)) << toString(Zero.takeError());
+  ASSERT_TRUE(Zero->has_value());
+  // (Zero ticks between the N and 2N functions leave no usable sample.)
+  EXPECT_NE((*Zero)->Refusal, "");
 }
 
 #endif

@@ -16,14 +16,17 @@
 # Under stress-ng with lit's other workers on 2 CPUs, every window of a run
 # can be preempted, and the tool then refuses the value ("no usable
 # time-based sample") rather than report one it cannot stand behind: that
-# ending is checked for its reason.
+# ending is checked for its reason, and the refused measurement's trace is
+# written with it.
 
+# RUN: rm -f %t.jsonl
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess \
 # RUN:   -cycle-counter=time-based -subprocess-timeout=300 -settle-time-limit=1 \
-# RUN:   -benchmark-repeat-count=10 -sampling-details > %t.yaml
+# RUN:   -benchmark-repeat-count=10 -sampling-details -time-samples-file=%t.jsonl > %t.yaml
 # RUN: if grep -q "^error: *''$" %t.yaml; then \
 # RUN:   FileCheck %s --check-prefix=MEASURED < %t.yaml; \
-# RUN: else FileCheck %s --check-prefix=REFUSED < %t.yaml; fi
+# RUN: else FileCheck %s --check-prefix=REFUSED < %t.yaml && \
+# RUN:   FileCheck %s --check-prefix=REFUSED-TRACE < %t.jsonl; fi
 
 # MEASURED: - 'CPUID'
 # MEASURED: measurements:
@@ -34,5 +37,6 @@
 # REFUSED: - 'CPUID'
 # REFUSED: measurements: []
 # REFUSED-NEXT: error: 'no usable time-based sample: {{.*}}(the machine was too busy)'
+# REFUSED-TRACE: "recorded":{"cycles":null,"error":"no usable time-based sample: {{.*}}","verdict":"{{[a-z]+}}"},"trace":{
 
 cpuid
