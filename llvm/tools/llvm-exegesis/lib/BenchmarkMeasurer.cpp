@@ -722,7 +722,8 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                               Loop.NumSnippetRepetitions * Loop.CopiesEmitted;
       StraightBelowLoop = doubtStraightLineBelowLoop(
           Readings[0], Readings[1],
-          getLoopOverheadShare(Readings[1].Value, PerIteration),
+          getLoopOverheadShare(Readings[1].Value, PerIteration,
+                               Loop.LoopEndInstructions),
           Options.SettleTolerance);
     }
     const FormReading &Candidate = Readings[Index];

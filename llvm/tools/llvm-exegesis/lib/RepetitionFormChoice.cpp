@@ -45,13 +45,12 @@ FormReading makeCountedReading(double Value) {
   return FormReading{Value, false, Value};
 }
 
-/// What a loop's counter update and branch cost an iteration beyond its
-/// two instructions: a taken branch's bubble, at most a couple of cycles.
+/// What a loop's counter update and branch cost an iteration beyond their
+/// instructions: a taken branch's bubble, at most a couple of cycles.
 static constexpr double LoopBranchCycles = 2;
-static constexpr unsigned LoopEndInstructions = 2;
 
-double getLoopOverheadShare(double LoopValue,
-                            uint64_t InstructionsPerIteration) {
+double getLoopOverheadShare(double LoopValue, uint64_t InstructionsPerIteration,
+                            unsigned LoopEndInstructions) {
   if (!(LoopValue > 0) || !InstructionsPerIteration)
     return std::numeric_limits<double>::infinity();
   double IterationCycles = double(InstructionsPerIteration) * LoopValue;

@@ -47,11 +47,11 @@ FormReading makeCountedReading(double Value);
 
 /// The share by which a loop whose iterations run \p InstructionsPerIteration
 /// snippet instructions may read above straight-line code of the same
-/// snippet, at \p LoopValue cycles per instruction: what its counter update
-/// and branch can cost an iteration (two instructions and a taken branch's
-/// couple of cycles).
-double getLoopOverheadShare(double LoopValue,
-                            uint64_t InstructionsPerIteration);
+/// snippet, at \p LoopValue cycles per instruction: what its end of
+/// \p LoopEndInstructions instructions (counter update and branch) can cost
+/// an iteration, those instructions and a taken branch's couple of cycles.
+double getLoopOverheadShare(double LoopValue, uint64_t InstructionsPerIteration,
+                            unsigned LoopEndInstructions);
 
 /// Straight-line code that reads below a sound loop by more than the loop's
 /// own overhead (\p OverheadShare) and twice \p Tolerance explain measures

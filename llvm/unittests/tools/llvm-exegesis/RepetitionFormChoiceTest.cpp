@@ -69,7 +69,7 @@ TEST(RepetitionFormChoiceTest, DifferencingInDoubtLosesToASoundLoop) {
 // straight-line code a sound 0.9443, 7% below, and was reported. The loop's
 // branch costs an iteration of 408 instructions about 1%.
 TEST(RepetitionFormChoiceTest, StraightLineFarBelowASoundLoopIsInDoubt) {
-  double Share = getLoopOverheadShare(1.0166, 34 * 12);
+  double Share = getLoopOverheadShare(1.0166, 34 * 12, 2);
   EXPECT_NEAR(Share, (2 + 2 * 1.0166) / (408 * 1.0166), 1e-12);
   FormReading Straight = makeCountedReading(0.9443);
   FormReading Loop = makeCountedReading(1.0166);
@@ -85,12 +85,12 @@ TEST(RepetitionFormChoiceTest, StraightLineWithinTheLoopsBranchCostStands) {
   FormReading Straight = makeCountedReading(0.6721);
   FormReading Loop = makeCountedReading(0.6764);
   EXPECT_FALSE(doubtStraightLineBelowLoop(
-      Straight, Loop, getLoopOverheadShare(0.6764, 17 * 2), Tolerance));
+      Straight, Loop, getLoopOverheadShare(0.6764, 17 * 2, 2), Tolerance));
   EXPECT_TRUE(reportsInstead(Straight, Loop, Tolerance));
   FormReading Shld = makeCountedReading(1.0094);
-  EXPECT_FALSE(doubtStraightLineBelowLoop(Shld, makeCountedReading(1.0136),
-                                          getLoopOverheadShare(1.0136, 34 * 12),
-                                          Tolerance));
+  EXPECT_FALSE(doubtStraightLineBelowLoop(
+      Shld, makeCountedReading(1.0136),
+      getLoopOverheadShare(1.0136, 34 * 12, 2), Tolerance));
   // Straight-line code above the loop (bound by the front end) is not
   // questioned here, nor is a loop that is itself in doubt.
   FormReading FrontEnd = makeCountedReading(0.4616);
@@ -216,6 +216,17 @@ TEST(RepetitionFormChoiceTest, AFormWithoutValueIsNeverReported) {
   FormReading None = makeCountedReading(NAN);
   EXPECT_FALSE(reportsInstead(None, makeCountedReading(0.25), Tolerance));
   EXPECT_TRUE(reportsInstead(makeCountedReading(0.25), None, Tolerance));
+}
+
+// A loop's end of one instruction (PowerPC's bdnz) or three (Mips, with
+// its delay slot) costs its iteration less or more than x86's two.
+TEST(RepetitionFormChoiceTest, TheLoopEndsInstructionsCountInItsOverhead) {
+  double One = getLoopOverheadShare(0.25, 400, 1);
+  double Two = getLoopOverheadShare(0.25, 400, 2);
+  double Three = getLoopOverheadShare(0.25, 400, 3);
+  EXPECT_LT(One, Two);
+  EXPECT_LT(Two, Three);
+  EXPECT_NEAR(Two, (2 + 2 * 0.25) / (400 * 0.25), 1e-12);
 }
 
 // The loop is measured first, and the straight-line form stops sampling
