@@ -662,9 +662,9 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
       Variants.size() == 2 && Variants[1].Short->IsLoop;
   // Of the default's two forms the loop is measured first: the
   // straight-line form's sampling ends as soon as it reads clearly above
-  // what the loop's reading can lose to (front-end bound straight-line code
-  // seldom settles, and spent the whole -settle-time-limit for a value that
-  // could not win).
+  // the bound beyond which the loop's reading is never beaten (front-end
+  // bound straight-line code seldom settles, and spent the whole
+  // -settle-time-limit for a value that could not win).
   std::vector<size_t> Order(Variants.size());
   std::iota(Order.begin(), Order.end(), 0);
   if (BothForms)
