@@ -44,6 +44,10 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
     // on a contended Zen 1 guest 4.5% off, from 1 of 6.
     OS << "warning: the run did not settle, the value may be off";
   }
+  if (Text.empty() && J.settledRunsApart(Options.SettleTolerance))
+    OS << "warning: settled, but runs read "
+       << format("%.1f", 100 * (J.RunsHigh / J.RunsLow - 1))
+       << "% apart, the value may be off";
   if (J.Verdict == SamplingVerdict::Outclassed && Text.empty())
     OS << "warning: sampling ended before settling, once the value read "
           "clearly above the other repetition form's";

@@ -543,6 +543,12 @@ bool SamplingJudgement::runsDisagree(double Tolerance) const {
          (GroupedRuns < 2 || RunsHigh > RunsLow * (1 + Tolerance));
 }
 
+bool SamplingJudgement::settledRunsApart(double Tolerance) const {
+  return Verdict == SamplingVerdict::Settled && GroupedRuns >= 2 &&
+         RunsHigh >
+             RunsLow * (1 + std::max(SettledRunsApartLimit, 2 * Tolerance));
+}
+
 bool SamplingJudgement::disagreesWithMinima() const {
   return std::isfinite(MinimaCycles) && std::isfinite(Cycles) &&
          MinimaCycles > 0 &&

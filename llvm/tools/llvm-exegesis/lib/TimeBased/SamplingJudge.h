@@ -30,7 +30,8 @@
 //   ends there: it would lose whatever more sampling found (front-end bound
 //   straight-line code never settles, and spent the whole time limit).
 // - A value the samples cannot stand behind carries a warning: runs that
-//   did not agree, a core shared throughout, a calibration that disagreed
+//   did not agree (or, settled, lay more than 1% apart), a core shared
+//   throughout, a calibration that disagreed
 //   with itself, a value far from what the functions' least disturbed
 //   windows say, two functions whose copies did not cost alike (the short
 //   one's fixed part far beyond a set-up's); a non-empty snippet at zero
@@ -143,6 +144,11 @@ struct SamplingJudgement {
   /// Unsettled, and the runs' groups lie more than \p Tolerance apart or
   /// fewer than two runs had one: nothing confirms the value.
   bool runsDisagree(double Tolerance) const;
+  /// Settled, yet the runs' groups lie more than SettledRunsApartLimit (or
+  /// twice \p Tolerance) apart: two runs agreed, others read the snippet at
+  /// another speed (on Zen 5 ALU loops ran in states 2% apart, in streaks
+  /// of tens of milliseconds to seconds, with the probe quiet).
+  bool settledRunsApart(double Tolerance) const;
   /// Most samples' calibration chains disagreed with each other.
   bool calibrationDisagrees() const;
   /// The value and MinimaCycles lie more than CrossCheckTolerance apart.
@@ -160,6 +166,11 @@ struct SamplingJudgement {
 /// differ (up to 1.7% on Zen 5) and runs of a disturbed host disagree (up
 /// to 3.8% there), so such a form's value could not come back below it.
 inline constexpr double OutclassedMargin = 0.05;
+
+/// How far apart the groups of a settled measurement's runs may lie before
+/// the value carries a warning: the accuracy benchmark's spread target, a
+/// policy rather than a property of any CPU.
+inline constexpr double SettledRunsApartLimit = 0.01;
 
 /// No core issues more than this many instructions a cycle (the widest
 /// rename and retire stages are about a quarter of it), so a time-based

@@ -355,6 +355,31 @@ TEST(SamplingJudgeTest, WindowsWithoutAValueLeaveTheSamplesBoundFinite) {
   EXPECT_NEAR(J.SamplesHigh, 1112.5, 2);
 }
 
+TEST(SamplingJudgeTest, SettledRunsFarApartCarryAWarning) {
+  // A first run settled at 1050, two more at 1000 agree: settled, and the
+  // earlier run says the snippet ran at another speed (ALU loops on Zen 5
+  // in states 2% apart). Within twice the tolerance (2% here) it is quiet.
+  for (auto [Earlier, Warns] : {std::pair{1050.0, true}, {1015.0, false}}) {
+    TimeBasedTrace Trace = makeTrace();
+    Trace.Runs = {makeRun(quiet(12, Earlier)), makeRun(quiet(12)),
+                  makeRun(quiet(12))};
+    SamplingJudgement J = judgeSampling(Trace, 0.1);
+    EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+    EXPECT_EQ(J.GroupedRuns, 3u);
+    EXPECT_EQ(J.settledRunsApart(Trace.Rules.SettleTolerance), Warns);
+    TimeBasedSamplingReport Report;
+    Report.Judgement = J;
+    std::vector<std::string> Warnings =
+        getSamplingWarnings(Report, Trace.Rules);
+    EXPECT_EQ(any_of(Warnings,
+                     [](const std::string &W) {
+                       return StringRef(W).contains("runs read");
+                     }),
+              Warns)
+        << "earlier run at " << Earlier;
+  }
+}
+
 /// Samples scattered over \p Low to about 1.08 times it: they never settle.
 std::vector<Sample> scattered(size_t N, double Low) {
   std::vector<Sample> Samples = quiet(N);
