@@ -59,7 +59,7 @@ double getLoopOverheadShare(double LoopValue, uint64_t InstructionsPerIteration,
 
 bool doubtStraightLineBelowLoop(FormReading &Straight, const FormReading &Loop,
                                 double OverheadShare, double Tolerance) {
-  if (Straight.Doubtful || Loop.Doubtful || !std::isfinite(Straight.Value) ||
+  if (Loop.Doubtful || !std::isfinite(Straight.Value) ||
       !std::isfinite(Loop.Value) ||
       !(Straight.Value * (1 + OverheadShare + 2 * Tolerance) < Loop.Value))
     return false;

@@ -58,7 +58,10 @@ double getLoopOverheadShare(double LoopValue, uint64_t InstructionsPerIteration,
 /// no state of the snippet the loop could not reach: on Zen 5 such readings
 /// were 4-10% below both the loop and an independent harness (SHLD64rri8
 /// 0.944 against 1.016). Such a reading is made doubtful, with nothing
-/// bounding the doubt, so the loop is reported; returns whether it was.
+/// bounding the doubt, so the loop is reported; returns whether it was. A
+/// reading already in doubt is no exception: its bounded doubt would
+/// otherwise let it be reported below the sound loop, as if the loop
+/// measured other code.
 bool doubtStraightLineBelowLoop(FormReading &Straight, const FormReading &Loop,
                                 double OverheadShare, double Tolerance);
 

@@ -78,6 +78,23 @@ TEST(RepetitionFormChoiceTest, StraightLineFarBelowASoundLoopIsInDoubt) {
   EXPECT_TRUE(reportsInstead(Loop, Straight, Tolerance));
 }
 
+// The SHLD64rri8 case above, the straight-line reading unsettled (its runs
+// 0.8% apart): the sound loop lay beyond that form's bounded doubt, which
+// made the straight-line value the one reported, with its warning. Below
+// the loop by more than its branch costs, it is in doubt all the same.
+TEST(RepetitionFormChoiceTest, DoubtfulStraightLineFarBelowASoundLoopLoses) {
+  SamplingJudgement J = settled(94.43, 94.43, 95.19, 94.50);
+  J.Verdict = SamplingVerdict::Unsettled;
+  FormReading Straight = makeFormReading(0.9443, true, J);
+  ASSERT_TRUE(std::isfinite(Straight.PlausibleHigh));
+  FormReading Loop = makeCountedReading(1.0166);
+  EXPECT_TRUE(reportsInstead(Straight, Loop, Tolerance)) << "as it was";
+  EXPECT_TRUE(doubtStraightLineBelowLoop(
+      Straight, Loop, getLoopOverheadShare(1.0166, 34 * 12, 2), Tolerance));
+  EXPECT_FALSE(reportsInstead(Straight, Loop, Tolerance));
+  EXPECT_TRUE(reportsInstead(Loop, Straight, Tolerance));
+}
+
 TEST(RepetitionFormChoiceTest, StraightLineWithinTheLoopsBranchCostStands) {
   // On Zen 5: CVTSI2SD/CVTTSD2SI straight-line 0.6721 against a loop of 17
   // copies of two at 0.6764, and SHLD64rri8 1.0094 against 1.0136 (34
