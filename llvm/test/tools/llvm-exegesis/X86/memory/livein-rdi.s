@@ -4,8 +4,8 @@
 # REQUIRES: exegesis-can-execute-in-subprocess, x86_64-linux
 
 # RUN: %exegesis-memory -snippets-file=%s | FileCheck %s
-# RUN: llvm-exegesis -mode=latency -execution-mode=inprocess -min-instructions=100 -settle-time-limit=0 -snippets-file=%s | FileCheck %s
-# RUN: llvm-exegesis -mode=latency -execution-mode=subprocess -min-instructions=100 -settle-time-limit=0 -snippets-file=%s -repetition-mode=loop | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -execution-mode=inprocess -min-instructions=100 -use-dummy-perf-counters -snippets-file=%s | FileCheck %s
+# RUN: llvm-exegesis -mode=latency -execution-mode=subprocess -min-instructions=100 -use-dummy-perf-counters -snippets-file=%s -repetition-mode=loop | FileCheck %s
 # The check is live: without one of the stores the sum is wrong (each
 # subprocess starts from zeroed scratch memory).
 # RUN: sed -e 's/^movq %rcx, (%rdi)/movq %rcx, %rcx/' %s > %t.nostore.s

@@ -5,7 +5,7 @@
 # REQUIRES: exegesis-can-execute-in-subprocess, x86_64-linux
 
 # RUN: %exegesis-memory -snippets-file=%s -repetition-mode=loop -loop-body-size=10 | FileCheck %s --check-prefix=OK
-# RUN: llvm-exegesis -mode=latency -execution-mode=inprocess -min-instructions=100 -benchmark-repeat-count=2 -snippets-file=%s -repetition-mode=loop | FileCheck %s --check-prefix=OK
+# RUN: llvm-exegesis -mode=latency -execution-mode=inprocess -min-instructions=100 -use-dummy-perf-counters -snippets-file=%s -repetition-mode=loop | FileCheck %s --check-prefix=OK
 # The counter really is R13: the object shows it counting.
 # RUN: llvm-exegesis -mode=latency -benchmark-phase=assemble-measured-code -snippets-file=%s -repetition-mode=loop -min-instructions=100 -dump-object-to-disk=%t.o > /dev/null 2>&1
 # RUN: llvm-objdump -d %t.o | FileCheck %s --check-prefix=OBJ
