@@ -5,7 +5,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
-#include <algorithm>
 
 namespace llvm {
 namespace exegesis {
@@ -149,8 +148,7 @@ static void describeFully(raw_ostream &OS,
   else if (J.Verdict == SamplingVerdict::Outclassed)
     OS << "the median of the largest group, " << J.AgreeingSamples << " of "
        << J.GroupOf << " samples, whose every kept sample read more than "
-       << format("%g",
-                 100 * std::max(OutclassedMargin, 4 * Options.SettleTolerance))
+       << format("%g", 100 * getOutclassedMargin(Options))
        << "% above what the other repetition form's reading cannot lose to "
           "(sampling ended there)";
   else if (J.Verdict == SamplingVerdict::Aggregated)

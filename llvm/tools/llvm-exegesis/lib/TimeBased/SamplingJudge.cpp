@@ -340,14 +340,17 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
              : RunProgress::GoOn;
 }
 
+double getOutclassedMargin(const SamplingRules &Rules) {
+  return std::max(OutclassedMargin, 4 * Rules.SettleTolerance);
+}
+
 /// Whether \p Kept (NaN: left out) holds at least \p Enough samples and
 /// every one reads more than the margin above \p Rules' rival value.
 static bool isOutclassed(ArrayRef<double> Kept, const SamplingRules &Rules,
                          size_t Enough) {
   if (!(Rules.RivalCycles > 0))
     return false;
-  double Margin = std::max(OutclassedMargin, 4 * Rules.SettleTolerance);
-  double Floor = Rules.RivalCycles * (1 + Margin);
+  double Floor = Rules.RivalCycles * (1 + getOutclassedMargin(Rules));
   size_t Finite = 0;
   for (double C : Kept) {
     if (!std::isfinite(C))

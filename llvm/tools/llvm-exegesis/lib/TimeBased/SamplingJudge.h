@@ -168,6 +168,10 @@ struct SamplingJudgement {
 /// not come back below it.
 inline constexpr double OutclassedMargin = 0.05;
 
+/// The margin a measurement under \p Rules uses: OutclassedMargin, or four
+/// settle tolerances when that is more.
+double getOutclassedMargin(const SamplingRules &Rules);
+
 /// How far apart the groups of a settled measurement's runs may lie before
 /// the value carries a warning: the accuracy benchmark's spread target, a
 /// policy rather than a property of any CPU.
