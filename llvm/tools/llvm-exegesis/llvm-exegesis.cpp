@@ -290,8 +290,9 @@ static cl::opt<double> SettleTolerance(
     "settle-tolerance",
     cl::desc("with a time-based cycle counter and min aggregation: a run has "
              "settled when two thirds of -benchmark-repeat-count samples lie "
-             "within this many percent of each other, and settled runs agree "
-             "within it (default 0.3, or 1 when sweeping)"),
+             "within this many percent of each other (or, the host showing "
+             "no neighbour, their median is known to within it), and settled "
+             "runs agree within it (default 0.3, or 1 when sweeping)"),
     cl::cat(BenchmarkOptions), cl::init(DefaultSettleTolerancePercent));
 
 static constexpr unsigned DefaultSettleAgreeingRuns = 2;

@@ -116,5 +116,27 @@ SampleCluster findDensestCluster(ArrayRef<double> Values,
   return Best;
 }
 
+MedianInterval findMedianInterval(ArrayRef<double> Values) {
+  std::vector<double> Sorted = finiteValues(Values);
+  MedianInterval Interval;
+  Interval.Size = Sorted.size();
+  if (Sorted.empty())
+    return Interval;
+  std::sort(Sorted.begin(), Sorted.end());
+  Interval.Median = medianOf(Sorted);
+  if (Sorted.size() < MinSamplesForMedianInterval)
+    return Interval;
+  // The number of samples below the median of what they sample is
+  // binomial(n, 1/2): its mean n/2 less 1.96 of its standard deviations
+  // (sqrt(n)/2), rounded down, is the 0-based rank of the lower bound, and
+  // the interval is symmetric in rank.
+  double N = Sorted.size();
+  size_t Rank = static_cast<size_t>(
+      std::max(0.0, std::floor(N / 2 - 1.96 * std::sqrt(N) / 2)));
+  Interval.Low = Sorted[Rank];
+  Interval.High = Sorted[Sorted.size() - 1 - Rank];
+  return Interval;
+}
+
 } // namespace exegesis
 } // namespace llvm

@@ -55,6 +55,19 @@ struct SampleCluster {
 };
 SampleCluster findDensestCluster(ArrayRef<double> Values, double RelativeWidth);
 
+/// The median of the finite \p Values and the interval the median of what
+/// they sample lies in with at least about 95% confidence, between two of
+/// them chosen by rank (the binomial order-statistic interval: it assumes
+/// nothing of the samples' distribution, which is skewed by disturbances
+/// and at times in two states). Low and High are NaN for fewer than
+/// MinSamplesForMedianInterval values.
+struct MedianInterval {
+  size_t Size = 0;
+  double Median = NAN, Low = NAN, High = NAN;
+};
+MedianInterval findMedianInterval(ArrayRef<double> Values);
+inline constexpr size_t MinSamplesForMedianInterval = 8;
+
 } // namespace exegesis
 } // namespace llvm
 

@@ -23,8 +23,11 @@
 //   from the invocation's start, a core shared throughout cannot be told
 //   from a slower one (the full account says there is no reference).
 // - A run has settled when two thirds of the samples it kept agree within
-//   -settle-tolerance; -settle-agreeing-runs settled runs that agree end
-//   the measurement, or else -settle-time-limit does.
+//   -settle-tolerance, or, while the host has shown no sign of a neighbour
+//   (a reference level, no run taken while shared), when two thirds were
+//   kept and their median's 95% interval is no wider than the tolerance;
+//   -settle-agreeing-runs settled runs that agree end the measurement, or
+//   else -settle-time-limit does.
 // - Given the other repetition form's rival value, a form whose kept
 //   samples, a run's worth, all read more than OutclassedMargin above it
 //   ends there: it would lose whatever more sampling found (front-end bound

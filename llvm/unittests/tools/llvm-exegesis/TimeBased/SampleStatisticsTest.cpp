@@ -72,6 +72,31 @@ TEST(SampleStatisticsTest, DensestClusterIsTheLargestAgreeingGroup) {
   EXPECT_TRUE(std::isnan(None.Median));
 }
 
+TEST(SampleStatisticsTest, MedianIntervalIsBetweenSamplesChosenByRank) {
+  // Thirty samples: the interval runs from the 10th to the 21st smallest
+  // (ranks 9 and 20 from 0), whatever lies beyond them, and NaNs are left
+  // out.
+  std::vector<double> Samples;
+  for (int I = 0; I < 30; ++I)
+    Samples.push_back(I == 0 ? 1e9 : I == 29 ? -1e9 : 100 + I);
+  Samples.push_back(NAN);
+  MedianInterval Interval = findMedianInterval(Samples);
+  EXPECT_EQ(Interval.Size, 30u);
+  EXPECT_DOUBLE_EQ(Interval.Median, 114.5);
+  EXPECT_DOUBLE_EQ(Interval.Low, 109);
+  EXPECT_DOUBLE_EQ(Interval.High, 120);
+  // Eight samples: ranks 1 and 6.
+  MedianInterval Eight = findMedianInterval({8, 1, 7, 2, 6, 3, 5, 4});
+  EXPECT_DOUBLE_EQ(Eight.Low, 2);
+  EXPECT_DOUBLE_EQ(Eight.High, 7);
+  // Fewer than eight give a median but no interval.
+  MedianInterval Few = findMedianInterval({1, 2, 3});
+  EXPECT_EQ(Few.Size, 3u);
+  EXPECT_DOUBLE_EQ(Few.Median, 2);
+  EXPECT_TRUE(std::isnan(Few.Low) && std::isnan(Few.High));
+  EXPECT_EQ(findMedianInterval({NAN}).Size, 0u);
+}
+
 TEST(SampleStatisticsTest, TimeBasedSamplesThatFailedCalibrationAreLeftOut) {
   EXPECT_DOUBLE_EQ(aggregateTimeBasedSamples({NAN, 2.0, 4.0, NAN, 3.0},
                                              ResultAggregationMode::Min),
