@@ -292,8 +292,8 @@ struct SettleRule {
   /// Where \p HostQuiet, it may settle on its median instead, when two
   /// thirds of RepeatCount samples were kept and the median's 95% interval
   /// is no wider than the tolerance: where every sample scatters by more
-  /// than the tolerance (a Zen 5 guest whose core's other thread was
-  /// busy: an add chain's samples within +-0.5% of 1.000), the densest
+  /// than the tolerance (a Zen 5 guest in a busy stretch of its host: an
+  /// add chain's samples within +-0.5% of 1.000), the densest
   /// group seldom holds two thirds of them though their median is known to
   /// within a tenth of a percent, and runs went on to the time limit.
   std::pair<SampleCluster, bool>

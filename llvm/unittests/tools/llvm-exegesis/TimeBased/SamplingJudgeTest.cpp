@@ -209,7 +209,7 @@ TimeBasedTrace makeScatteredTrace() {
   return Trace;
 }
 
-// An add chain on a Zen 5 guest whose core's other thread was busy
+// An add chain on a Zen 5 guest in a busy stretch of its host
 // (2026-12-05): every sample within +-0.5% of 1.000, none settling on
 // 0.3%, and the measurement ran to the 5 s limit.
 TEST(SamplingJudgeTest, ScatteredRunsSettleOnTheirMedianOnAQuietHost) {
