@@ -142,7 +142,8 @@ static cl::opt<RepetitionMode> RepetitionModeOpt(
     "repetition-mode",
     cl::desc("how the snippet is repeated (default: duplicate; for "
              "inverse_throughput, the better of duplicate and a loop whose "
-             "body is sized to the micro-op cache)"),
+             "body is sized to the micro-op cache; for latency with "
+             "time-based cycles, such a loop)"),
     cl::cat(BenchmarkOptions), cl::init(RepetitionMode::Duplicate),
     cl::values(
         clEnumValN(RepetitionMode::Duplicate, "duplicate",
@@ -477,6 +478,12 @@ static RepetitionMode getRepetitionMode() {
   if (!RepetitionModeOpt.getNumOccurrences() &&
       ModeOpt == BenchmarkMode::InverseThroughput)
     return RepetitionMode::BestOfDuplicateAndLoop;
+  // A latency chain is what the core does, not what the front end feeds:
+  // timing straight-line code of N and 2N instructions times fetch beyond
+  // the micro-op cache and the L1i (see RepetitionMode::LoopWhereTimeBased).
+  if (!RepetitionModeOpt.getNumOccurrences() &&
+      ModeOpt == BenchmarkMode::Latency)
+    return RepetitionMode::LoopWhereTimeBased;
   return RepetitionModeOpt;
 }
 

@@ -27,6 +27,7 @@
 #include "llvm/MC/MCObjectWriter.h"
 #include "llvm/MC/MCSymbol.h"
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/SourceMgr.h"
 
 namespace llvm {
@@ -550,6 +551,21 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
   if (Error E = locateCode(Function))
     return E;
   return Function;
+}
+
+std::string AssembledFunction::describeRepeatedSize() const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (RepeatedBytes < 1024)
+    OS << RepeatedBytes << " B";
+  else
+    OS << format("%.1f KiB", RepeatedBytes / 1024.0);
+  return Text;
+}
+
+std::string AssembledFunction::describeLoop() const {
+  return "loop of " + std::to_string(CopiesEmitted) + " copies (" +
+         describeRepeatedSize() + ")";
 }
 
 } // namespace exegesis

@@ -89,6 +89,10 @@ struct AssembledFunction {
   StringRef getCode() const {
     return StringRef(ObjectFile.data() + CodeOffsetInObject, CodeSize);
   }
+  /// "loop of C copies (S)", for `info`: the loop body's copies and size.
+  std::string describeLoop() const;
+  /// RepeatedBytes for people: "812 B", "29.3 KiB".
+  std::string describeRepeatedSize() const;
 };
 
 /// Assembles the measured function for \p Code.

@@ -247,27 +247,17 @@ Error BenchmarkMeasurer::openTimeSamplesFile() {
 }
 
 /// The name of variant \p Index of \p NumVariants under \p Mode.
-static StringRef variantName(RepetitionMode Mode, size_t Index,
-                             size_t NumVariants) {
-  switch (Mode) {
-  case RepetitionMode::Duplicate:
-    return "duplicate";
-  case RepetitionMode::Loop:
-    return "loop";
-  case RepetitionMode::MiddleHalfDuplicate:
+/// The name of a measured function's repetition in a trace.
+static StringRef variantName(RepetitionMode Mode, bool IsLoop) {
+  if (Mode == RepetitionMode::MiddleHalfDuplicate)
     return "middle-half-duplicate";
-  case RepetitionMode::MiddleHalfLoop:
+  if (Mode == RepetitionMode::MiddleHalfLoop)
     return "middle-half-loop";
-  case RepetitionMode::AggregateMin:
-  case RepetitionMode::BestOfDuplicateAndLoop:
-    return NumVariants == 2 && Index == 1 ? "loop" : "duplicate";
-  }
-  return "";
+  return IsLoop ? "loop" : "duplicate";
 }
 
 Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
-                                          size_t Index, size_t NumVariants,
-                                          uint64_t Instructions,
+                                          bool IsLoop, uint64_t Instructions,
                                           StringRef Refusal) {
   if (!TimeSamples || LastTraceJSON.empty())
     return Error::success();
@@ -285,13 +275,12 @@ Error BenchmarkMeasurer::writeTimeSamples(const BenchmarkCode &Code,
                         {"verdict", getVerdictName(J.Verdict)}};
   if (!Refusal.empty())
     Recorded["error"] = Refusal;
-  json::Object Line{
-      {"benchmark", Benchmark},
-      {"mode", getBenchmarkModeName(Options.Mode)},
-      {"variant", variantName(Options.Repetition, Index, NumVariants)},
-      {"instructions", int64_t(Instructions)},
-      {"recorded", std::move(Recorded)},
-      {"trace", std::move(*Trace)}};
+  json::Object Line{{"benchmark", Benchmark},
+                    {"mode", getBenchmarkModeName(Options.Mode)},
+                    {"variant", variantName(Options.Repetition, IsLoop)},
+                    {"instructions", int64_t(Instructions)},
+                    {"recorded", std::move(Recorded)},
+                    {"trace", std::move(*Trace)}};
   *TimeSamples << json::Value(std::move(Line)) << "\n";
   TimeSamples->flush();
   LastTraceJSON.clear();
@@ -685,7 +674,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     // Written refused or not: a refused value's trace says why.
     if (TimeBased)
       if (Error E = writeTimeSamples(
-              Code, Index, Variants.size(),
+              Code, Variants[Index].Short->IsLoop,
               Variants[Index].Long
                   ? Variants[Index].Long->NumExecutedInstructions -
                         Variants[Index].Short->NumExecutedInstructions
@@ -764,21 +753,11 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
 
   if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
       Functions.size() == 2 && !Result.Measurements.empty()) {
-    auto Size = [](uint64_t Bytes) {
-      std::string Text;
-      raw_string_ostream OS(Text);
-      if (Bytes < 1024)
-        OS << Bytes << " B";
-      else
-        OS << format("%.1f KiB", Bytes / 1024.0);
-      return Text;
-    };
     const AssembledFunction &Straight = Functions[0].Function;
     const AssembledFunction &Loop = Functions[1].Function;
     std::string Note;
     raw_string_ostream OS(Note);
-    OS << "repetition: loop of " << Loop.CopiesEmitted << " copies ("
-       << Size(Loop.RepeatedBytes) << ") ";
+    OS << "repetition: " << Loop.describeLoop() << " ";
     auto Form = [&](size_t Index) {
       if (!SecondFormFailure.empty() && std::isnan(Readings[Index].Value))
         OS << "failed (" << SecondFormFailure << ")";
@@ -786,7 +765,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
         OS << format("%.4f", Readings[Index].Value);
     };
     Form(1);
-    OS << ", straight-line (" << Size(Straight.RepeatedBytes) << ") ";
+    OS << ", straight-line (" << Straight.describeRepeatedSize() << ") ";
     Form(0);
     OS << ": " << (Winner == 1 ? "loop" : "straight-line") << " reported";
     double Ratio = Readings[0].Value / Readings[1].Value;
@@ -802,6 +781,13 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
          << (StraightOutclassed ? ", sampled until that was clear)" : ")");
     else if (Winner == 0 && Ratio < 0.99)
       OS << " (the loop's branch costs more)";
+    Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
+  }
+  // Upstream's latency default is straight-line code: say that ours loops.
+  if (Options.Repetition == RepetitionMode::LoopWhereTimeBased &&
+      Functions.front().Function.IsLoop && !Result.Measurements.empty()) {
+    std::string Note =
+        "repetition: " + Functions.front().Function.describeLoop();
     Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
   }
 

@@ -64,6 +64,10 @@ public:
 
   ~BenchmarkMeasurer();
 
+  /// Whether cycles are measured with a time counter (no hardware cycle
+  /// event, and not -use-dummy-perf-counters).
+  bool isTimeBased() const { return TimeBased; }
+
   /// Measures \p Functions (as BenchmarkRunner::getAssemblyRequests orders
   /// them) into \p Result. A snippet that misbehaves fills Result.Error and
   /// is not an error of this function.
@@ -143,12 +147,11 @@ private:
   SamplingRules samplingRules(bool EmptySnippet) const;
   /// Opens -time-samples-file and writes its header.
   Error openTimeSamplesFile();
-  /// Writes the trace of the last time-based measurement (variant
-  /// \p Index of \p NumVariants of \p Code, its value divided by
-  /// \p Instructions per instruction; \p Refusal: the error it ended in)
-  /// when recording.
-  Error writeTimeSamples(const BenchmarkCode &Code, size_t Index,
-                         size_t NumVariants, uint64_t Instructions,
+  /// Writes the trace of the last time-based measurement (of \p Code, a
+  /// loop when \p IsLoop, its value divided by \p Instructions per
+  /// instruction; \p Refusal: the error it ended in) when recording.
+  Error writeTimeSamples(const BenchmarkCode &Code, bool IsLoop,
+                         uint64_t Instructions,
                          StringRef Refusal = StringRef());
 
   const LLVMState &State;

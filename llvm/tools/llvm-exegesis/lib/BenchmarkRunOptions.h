@@ -41,7 +41,17 @@ enum class RepetitionMode {
   /// loop unrolled to a body that amortises its branch yet stays in the
   /// micro-op cache (sized by what the snippet encodes to, unless
   /// -loop-body-size says); the smaller value is kept and `info` says which.
-  BestOfDuplicateAndLoop
+  BestOfDuplicateAndLoop,
+  /// Ours, the latency default when -repetition-mode is not given: where
+  /// cycles are time-based, a loop whose body stays in the micro-op cache
+  /// (as BestOfDuplicateAndLoop's); elsewhere (a hardware cycle counter,
+  /// dummy counters, a phase that stops before measuring) straight-line
+  /// code, as duplicate. Also straight-line code when the snippet cannot
+  /// loop or the loop's counter update would break its chain. Differencing
+  /// straight-line functions of N and 2N instructions times code beyond the
+  /// L1i and the micro-op cache, whose fetch states moved latency chains of
+  /// long instructions by up to 6% between runs (bench/RESULTS.md).
+  LoopWhereTimeBased
 };
 
 enum class ExecutionMode { InProcess, SubProcess };

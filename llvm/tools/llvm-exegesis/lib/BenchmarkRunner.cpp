@@ -50,6 +50,13 @@ BenchmarkRunner::getAssemblyRequests(const BenchmarkRunOptions &Options) {
     return Request;
   };
   unsigned N = Options.MinInstructions;
+  // The defaults' loop: a body that stays in the micro-op cache.
+  auto MakeCachedLoop = [&] {
+    AssemblyRequest Loop = Make(SnippetRepetition::Loop, N);
+    if (Options.LoopBodySize == 0)
+      Loop.LoopBodyBytes = BestOfLoopBodyBytes;
+    return Loop;
+  };
   switch (Options.Repetition) {
   case RepetitionMode::Duplicate:
     return {Make(SnippetRepetition::Duplicate, N)};
@@ -64,14 +71,52 @@ BenchmarkRunner::getAssemblyRequests(const BenchmarkRunOptions &Options) {
   case RepetitionMode::MiddleHalfLoop:
     return {Make(SnippetRepetition::Loop, N),
             Make(SnippetRepetition::Loop, 2 * N)};
-  case RepetitionMode::BestOfDuplicateAndLoop: {
-    AssemblyRequest Loop = Make(SnippetRepetition::Loop, N);
-    if (Options.LoopBodySize == 0)
-      Loop.LoopBodyBytes = BestOfLoopBodyBytes;
-    return {Make(SnippetRepetition::Duplicate, N), Loop};
-  }
+  case RepetitionMode::BestOfDuplicateAndLoop:
+    return {Make(SnippetRepetition::Duplicate, N), MakeCachedLoop()};
+  case RepetitionMode::LoopWhereTimeBased:
+    // runOnce makes it straight-line code where cycles are not time-based.
+    return {MakeCachedLoop()};
   }
   llvm_unreachable("unknown repetition mode");
+}
+
+/// \p Loop as straight-line code of as many instructions.
+static AssemblyRequest straightLineRequest(AssemblyRequest Loop) {
+  Loop.Repetition = SnippetRepetition::Duplicate;
+  Loop.LoopBodyBytes = 0;
+  return Loop;
+}
+
+/// A default's requests without their loop, which cannot measure the
+/// snippet: best-of keeps its straight-line form, the latency default
+/// becomes one.
+static void dropLoop(std::vector<AssemblyRequest> &Requests) {
+  if (Requests.size() > 1)
+    Requests.pop_back();
+  else
+    Requests = {straightLineRequest(Requests.back())};
+}
+
+Expected<bool> BenchmarkRunner::willMeasureTimeBased() {
+  // Only a measurement opens a counter: the earlier phases show what
+  // duplicate assembles.
+  if (Options.Phase < BenchmarkPhase::DryRunMeasurement ||
+      Options.UseDummyPerfCounters)
+    return false;
+  if (Error E = createMeasurer())
+    return E;
+  return Measurer->isTimeBased();
+}
+
+Error BenchmarkRunner::createMeasurer() {
+  if (Measurer)
+    return Error::success();
+  Expected<std::unique_ptr<BenchmarkMeasurer>> Created =
+      BenchmarkMeasurer::create(State, Options);
+  if (!Created)
+    return Created.takeError();
+  Measurer = std::move(*Created);
+  return Error::success();
 }
 
 void BenchmarkRunner::notePrediction(Benchmark &Result) {
@@ -174,8 +219,19 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
   auto AddInfo = [&](const std::string &Note) {
     Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
   };
-  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop) {
-    // The default must measure whatever duplicate measures: a snippet that
+  bool LatencyDefault =
+      Options.Repetition == RepetitionMode::LoopWhereTimeBased;
+  if (LatencyDefault) {
+    Expected<bool> TimeBased = willMeasureTimeBased();
+    if (!TimeBased)
+      return TimeBased.takeError();
+    if (!*TimeBased)
+      Requests = {straightLineRequest(Requests.back())};
+  }
+  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop ||
+      (LatencyDefault &&
+       Requests.back().Repetition == SnippetRepetition::Loop)) {
+    // The defaults must measure whatever duplicate measures: a snippet that
     // cannot loop (it uses the loop counter) is measured straight-line.
     AssemblyRequest Probe = Requests.back();
     Probe.MinInstructions = 1;
@@ -186,14 +242,14 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
     if (!Loop) {
       AddInfo("repetition: straight-line code only, no loop (" +
               toString(Loop.takeError()) + ")");
-      Requests.pop_back();
+      dropLoop(Requests);
     } else if (Loop->LoopBreaksChainOf.isValid()) {
       // The loop would read less than the snippet costs.
       AddInfo("repetition: straight-line code only, no loop (the loop's "
               "counter update writes " +
               State.getRegisterName(Loop->LoopBreaksChainOf).str() +
               ", which the snippet carries from one copy to the next)");
-      Requests.pop_back();
+      dropLoop(Requests);
     }
   }
 
@@ -248,13 +304,8 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
 Error BenchmarkRunner::measure(const BenchmarkCode &Code,
                                std::vector<MeasuredFunction> &Functions,
                                Benchmark &Result) {
-  if (!Measurer) {
-    Expected<std::unique_ptr<BenchmarkMeasurer>> Created =
-        BenchmarkMeasurer::create(State, Options);
-    if (!Created)
-      return Created.takeError();
-    Measurer = std::move(*Created);
-  }
+  if (Error E = createMeasurer())
+    return E;
   return Measurer->measure(Code, Functions, Result);
 }
 

@@ -57,6 +57,12 @@ private:
   /// it, beside the measured value, into Result's `info`.
   void notePrediction(Benchmark &Result);
 
+  /// Whether the measurement will convert a time counter to cycles (which
+  /// decides what the latency default repeats). False before the measure
+  /// phases; creates the measurer otherwise.
+  Expected<bool> willMeasureTimeBased();
+  Error createMeasurer();
+
   /// The measure phase: runs \p Functions and fills Result's measurements
   /// (or its error, for a snippet that crashes or times out).
   Error measure(const BenchmarkCode &Code,

@@ -34,6 +34,9 @@ static StringRef getRepetitionModeName(RepetitionMode Mode) {
     // Not an upstream -repetition-mode value: the default of
     // inverse_throughput when none is given.
     return "best-of-duplicate-and-loop";
+  case RepetitionMode::LoopWhereTimeBased:
+    // Nor this: the default of latency.
+    return "loop-where-time-based";
   }
   llvm_unreachable("unknown repetition mode");
 }

@@ -11,15 +11,15 @@
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -execution-mode=subprocess | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=time-based | FileCheck %s
-# CHECK: info: 'time-based cycles ({{rdtsc|msr/tsc/|task-clock}}, {{[0-9.]+}} ticks per cycle, N and 2N differenced): {{settled in [0-9]+ runs, 2 agree \([0-9]+ of [0-9]+ samples(; [0-9]+ of [0-9]+ left out as core-shared)?\)(; warning: .*)?|not settled in [0-9]+ runs?, which agree \(value from [0-9]+ of [0-9]+ samples.*\)|not settled in [0-9]+ runs?.*; warning: .*}}'
+# CHECK: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{rdtsc|msr/tsc/|task-clock}}, {{[0-9.]+}} ticks per cycle, N and 2N differenced): {{settled in [0-9]+ runs, 2 agree \([0-9]+ of [0-9]+ samples(; [0-9]+ of [0-9]+ left out as core-shared)?\)(; warning: .*)?|not settled in [0-9]+ runs?, which agree \(value from [0-9]+ of [0-9]+ samples.*\)|not settled in [0-9]+ runs?.*; warning: .*}}'
 #
 # -sampling-details gives the full account instead.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -sampling-details | FileCheck %s --check-prefix=DETAILS
-# DETAILS: info: 'time-based cycles ({{.*}}): verdict {{settled|unsettled}}; calibrated against chains of {{[0-9]+}} dependent adds, {{[0-9]+}} calls per counter window, each sample from the minima of {{[1-5]}} rounds{{.*}}; core-sharing probe: quiet level {{[0-9.]+}} cycles per group of four independent adds, {{[0-9]+}} samples left out as taken while the core was shared (more than 2% above or 1% below it){{.*}}
+# DETAILS: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{.*}}): verdict {{settled|unsettled}}; calibrated against chains of {{[0-9]+}} dependent adds, {{[0-9]+}} calls per counter window, each sample from the minima of {{[1-5]}} rounds{{.*}}; core-sharing probe: quiet level {{[0-9.]+}} cycles per group of four independent adds, {{[0-9]+}} samples left out as taken while the core was shared (more than 2% above or 1% below it){{.*}}
 
 # Other aggregation modes aggregate the samples themselves.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -result-aggregation-mode=mean | FileCheck %s --check-prefix=MEAN
-# MEAN: info: 'time-based cycles ({{.*}}): one run aggregated ({{[0-9]+}} of {{[0-9]+}} samples){{(; warning: .*)?}}'
+# MEAN: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{.*}}): one run aggregated ({{[0-9]+}} of {{[0-9]+}} samples){{(; warning: .*)?}}'
 
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -cycle-counter=hardware 2>&1 | FileCheck %s --check-prefix=HARDWARE
 # Each event tried gets a line: where libpfm4 does not know the CPU's own

@@ -14,7 +14,7 @@
 # A run whose samples gave no usable value (each calibration disturbed) is
 # followed by another, and info counts it; a run that did not settle, or was
 # taken while a neighbour kept the core busy, says so after the counts.
-# ONCE: info: 'time-based cycles ({{.*}}): one run by request{{(, after [1-3] without a usable sample)?}} (value from {{[1-6]}} of {{[4-6]}} samples{{[^)]*}}){{(; warning: .*)?}}'
+# ONCE: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{.*}}): one run by request{{(, after [1-3] without a usable sample)?}} (value from {{[1-6]}} of {{[4-6]}} samples{{[^)]*}}){{(; warning: .*)?}}'
 
 # Within 50% every sample agrees: the first run settles after 4 of its 6
 # samples (two thirds) and stops there; with one agreeing run needed, that
@@ -32,17 +32,17 @@
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=6 \
 # RUN:   -settle-tolerance=50 -settle-agreeing-runs=1 -execution-mode=subprocess \
 # RUN:   | FileCheck %s --check-prefix=EARLY
-# EARLY: info: 'time-based cycles ({{.*}}): {{settled in [0-9]+ runs? \([2-6] of [3-6] samples[^)]*\)(; warning: .*)?|not settled in [0-9]+ runs?(, which agree)? .*; warning: .*}}'
+# EARLY: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{.*}}): {{settled in [0-9]+ runs? \([2-6] of [3-6] samples[^)]*\)(; warning: .*)?|not settled in [0-9]+ runs?(, which agree)? .*; warning: .*}}'
 
 # Runs of one sample settle at once; two of them confirm each other when they
 # agree within 0.3%.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -benchmark-repeat-count=1 \
 # RUN:   | FileCheck %s --check-prefix=SINGLE
-# SINGLE: info: 'time-based cycles ({{.*}}): {{settled in [0-9]+ runs, 2 agree|not settled}}
+# SINGLE: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{.*}}): {{settled in [0-9]+ runs, 2 agree|not settled}}
 
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -result-aggregation-mode=max \
 # RUN:   | FileCheck %s --check-prefix=MAX
-# MAX: info: 'time-based cycles ({{.*}}): one run aggregated ({{[0-9]+}} of {{[0-9]+}} samples)
+# MAX: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{.*}}): one run aggregated ({{[0-9]+}} of {{[0-9]+}} samples)
 
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -settle-time-limit=-1 2>&1 \
 # RUN:   | FileCheck %s --check-prefix=NEGATIVE

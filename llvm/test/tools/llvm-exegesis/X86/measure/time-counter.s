@@ -10,12 +10,12 @@
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -time-counter=task-clock | FileCheck %s -DCOUNTER=task-clock
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -time-counter=task-clock -execution-mode=subprocess | FileCheck %s -DCOUNTER=task-clock
 # CHECK: - { key: latency, value: {{0\.9[6-9][0-9]*|1\.0[0-4][0-9]*|1}}, per_snippet_value:
-# CHECK: info: 'time-based cycles ([[COUNTER]], 
+# CHECK: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ([[COUNTER]], 
 
 # With validation counters the main counter must lead a perf event group, so
 # the default passes over rdtsc, and asking for it is an error naming why.
 # RUN: llvm-exegesis -mode=latency -snippets-file=%s -validation-counter=context-switches | FileCheck %s --check-prefix=VALIDATED
-# VALIDATED: info: 'time-based cycles ({{msr/tsc/|task-clock}}, 
+# VALIDATED: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{msr/tsc/|task-clock}}, 
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -validation-counter=context-switches -cycle-counter=time-based -time-counter=rdtsc 2>&1 | FileCheck %s --check-prefix=NOT-A-GROUP
 # NOT-A-GROUP: llvm-exegesis error: no counter for cycles can be opened:
 # NOT-A-GROUP-NEXT: rdtsc: validation counters need a perf event group, and the TSC read with rdtsc is none

@@ -11,12 +11,12 @@
 # CHECK: measurements:
 # CHECK-NEXT: - { key: latency, value: {{0\.9[6-9][0-9]*|1\.0[0-4][0-9]*|1}}, per_snippet_value:
 # CHECK: error: ''
-# CHECK-NEXT: info: 'time-based cycles ({{rdtsc|task-clock}}, 
+# CHECK-NEXT: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles ({{rdtsc|task-clock}}, 
 
 # RUN: sh %S/Inputs/run-unprivileged.sh %exegesis_tool %s -mode=latency -time-counter=task-clock | FileCheck %s --check-prefix=CLOCK
 # RUN: sh %S/Inputs/run-unprivileged.sh %exegesis_tool %s -mode=latency -time-counter=task-clock -execution-mode=subprocess | FileCheck %s --check-prefix=CLOCK
 # CLOCK: - { key: latency, value: {{0\.9[6-9][0-9]*|1\.0[0-4][0-9]*|1}}, per_snippet_value:
-# CLOCK: info: 'time-based cycles (task-clock, 
+# CLOCK: info: 'repetition: loop of {{[0-9]+}} copies ({{[0-9.]+ K?i?B}}); time-based cycles (task-clock, 
 
 # A counter the user may not open names what would allow it.
 # RUN: not sh %S/Inputs/run-unprivileged.sh %exegesis_tool %s -mode=latency -validation-counter=msr/tsc/ 2>&1 | FileCheck %s --check-prefix=DENIED
