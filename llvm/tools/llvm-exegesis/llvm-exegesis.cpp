@@ -165,7 +165,7 @@ static cl::opt<unsigned>
     LoopBodySize("loop-body-size",
                  cl::desc("minimum number of instructions in the loop body "
                           "(loop repetition; for the inverse_throughput "
-                          "default, instead of a 2 KiB body)"),
+                          "and latency defaults, instead of a 2 KiB body)"),
                  cl::cat(BenchmarkOptions), cl::init(0));
 
 /// A sweep measures each opcode with a few runs of samples at most (see

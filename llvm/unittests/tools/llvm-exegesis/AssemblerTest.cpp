@@ -176,6 +176,14 @@ TEST_F(AssemblerTest, LoopBodySizedByBytesAndRecorded) {
   EXPECT_EQ(D.LoopEndInstructions, 0u);
   EXPECT_EQ(D.CopiesEmitted, 100u);
   EXPECT_EQ(D.RepeatedBytes, 300u);
+
+  // What `info` says of them.
+  EXPECT_EQ(F.describeLoop(), "loop of 21 copies (63 B)");
+  AssemblyRequest Large = request(SnippetRepetition::Loop, 10000);
+  Large.LoopBodyBytes = 2048;
+  EXPECT_EQ(assemble(addRcx(), Large).describeLoop(),
+            "loop of 682 copies (2.0 KiB)");
+  EXPECT_EQ(D.describeRepeatedSize(), "300 B");
 }
 
 TEST_F(AssemblerTest, VectorCodeStartsAndEndsWithCleanUpperHalves) {
