@@ -247,7 +247,6 @@ Error BenchmarkMeasurer::openTimeSamplesFile() {
   return Error::success();
 }
 
-/// The name of variant \p Index of \p NumVariants under \p Mode.
 /// The name of a measured function's repetition in a trace.
 static StringRef variantName(RepetitionMode Mode, bool IsLoop) {
   if (Mode == RepetitionMode::MiddleHalfDuplicate)
