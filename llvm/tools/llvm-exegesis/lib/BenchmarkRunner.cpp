@@ -99,9 +99,8 @@ static void dropLoop(std::vector<AssemblyRequest> &Requests) {
 
 Expected<bool> BenchmarkRunner::willMeasureTimeBased() {
   // Only a measurement opens a counter: the earlier phases show what
-  // duplicate assembles.
-  if (Options.Phase < BenchmarkPhase::DryRunMeasurement ||
-      Options.UseDummyPerfCounters)
+  // duplicate assembles. (A measurer of dummy counters is not time-based.)
+  if (Options.Phase < BenchmarkPhase::DryRunMeasurement)
     return false;
   if (Error E = createMeasurer())
     return E;
