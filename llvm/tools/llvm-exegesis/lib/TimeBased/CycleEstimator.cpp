@@ -10,19 +10,34 @@ namespace exegesis {
 /// Adds per iteration of the calibration loops: small enough for a loop to
 /// sit in the micro-op cache and for a short backward branch.
 static constexpr unsigned ChainLoopBody = 40;
+/// The same for the vector chain, whose x86 instructions are four bytes:
+/// the loop's body stays within a short branch's reach.
+static constexpr unsigned VectorLoopBody = 24;
 /// Independent adds per group of the core-sharing probe: as many as the
 /// integer ALUs of the cores we meet (Zen 3/4, Ice Lake: four), so that a
 /// group takes one cycle while the core runs this thread alone.
 static constexpr unsigned ProbeGroupWidth = 4;
 
-/// Machine code of a loop of \p Units units of \p Width adds, each add of
-/// a unit to its own register (Width 1: a chain of dependent adds; Width
-/// ProbeGroupWidth: groups of independent adds), ChainLoopBody adds per
-/// iteration and the remainder unrolled; then a return.
-static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
-                                           unsigned Width) {
+/// What a calibration loop runs.
+enum class LoopKind {
+  /// A chain of dependent one-cycle adds.
+  AddChain,
+  /// Groups of ProbeGroupWidth independent adds.
+  IndependentAdds,
+  /// A chain of dependent vector integer adds, on the vector units.
+  VectorChain,
+};
+
+/// Machine code of a loop of \p Units units of \p Kind, ChainLoopBody
+/// (VectorLoopBody) instructions per iteration and the remainder unrolled; then
+/// a return.
+static Expected<std::string>
+encodeCalibrationLoop(const Triple &TT, uint64_t Units, LoopKind Kind) {
+  unsigned Width = Kind == LoopKind::IndependentAdds ? ProbeGroupWidth : 1;
+  bool Vector = Kind == LoopKind::VectorChain;
+  unsigned LoopBody = Vector ? VectorLoopBody : ChainLoopBody;
   std::string Code;
-  unsigned UnitsPerIteration = ChainLoopBody / Width;
+  unsigned UnitsPerIteration = LoopBody / Width;
   uint64_t Iterations = Units / UnitsPerIteration;
   uint64_t Remainder = Units % UnitsPerIteration;
   if (Iterations > UINT32_MAX)
@@ -37,13 +52,14 @@ static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
   case Triple::x86_64: {
     // mov $Iterations, %ecx; 1: the adds; dec %ecx; jnz 1b; the remainder;
     // ret. The adds: add %rax, %rax, then %rdx, %r8, %r9 (caller-saved
-    // under both the System V and the Windows conventions).
+    // under both the System V and the Windows conventions); the vector
+    // chain: paddq %xmm0, %xmm0 (SSE2, on every x86-64; caller-saved too).
     static const char *const Adds[ProbeGroupWidth] = {
         "\x48\x01\xc0", "\x48\x01\xd2", "\x4d\x01\xc0", "\x4d\x01\xc9"};
     auto AppendUnits = [&](uint64_t Count) {
       for (uint64_t U = 0; U < Count; ++U)
         for (unsigned A = 0; A < Width; ++A)
-          Code += Adds[A];
+          Code += Vector ? "\x66\x0f\xd4\xc0" : Adds[A];
     };
     if (Iterations) {
       Code += "\xb9";
@@ -60,13 +76,14 @@ static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
   case Triple::aarch64: {
     // mov w1, #lo; movk w1, #hi, lsl #16; 1: the adds; subs w1, w1, #1;
     // b.ne 1b; the remainder; ret. The adds: add x0, x0, x0, then x2, x3,
-    // x4 (x1 counts).
+    // x4 (x1 counts); the vector chain: add v0.2d, v0.2d, v0.2d.
     static const unsigned Registers[ProbeGroupWidth] = {0, 2, 3, 4};
     auto AppendUnits = [&](uint64_t Count) {
       for (uint64_t U = 0; U < Count; ++U)
         for (unsigned A = 0; A < Width; ++A) {
           uint32_t R = Registers[A];
-          AppendLittleEndian(0x8b000000 | (R << 16) | (R << 5) | R, 4);
+          AppendLittleEndian(
+              Vector ? 0x4ee08400 : 0x8b000000 | (R << 16) | (R << 5) | R, 4);
         }
     };
     if (Iterations) {
@@ -74,8 +91,8 @@ static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
       AppendLittleEndian(0x72a00001 | ((Iterations >> 16) << 5), 4);
       AppendUnits(UnitsPerIteration);
       AppendLittleEndian(0x71000421, 4);
-      // b.ne back over the body and the subs: -(ChainLoopBody + 1) words.
-      uint32_t Back = (0u - (ChainLoopBody + 1)) & 0x7ffff;
+      // b.ne back over the body and the subs: -(LoopBody + 1) words.
+      uint32_t Back = (0u - (LoopBody + 1)) & 0x7ffff;
       AppendLittleEndian(0x54000001 | (Back << 5), 4);
     }
     AppendUnits(Remainder);
@@ -85,13 +102,17 @@ static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
   case Triple::ppc64le: {
     // Not yet run on PowerPC hardware. lis 4, hi; ori 4, 4, lo; mtctr 4;
     // 1: the adds; bdnz 1b; the remainder; blr. The adds: add 3, 3, 3, then
-    // r5, r6, r7 (volatile under ELFv2; r4 holds the count).
+    // r5, r6, r7 (volatile under ELFv2; r4 holds the count); the vector
+    // chain: vaddudm 2, 2, 2 (POWER8, the ppc64le baseline; v2 volatile).
     static const unsigned Registers[ProbeGroupWidth] = {3, 5, 6, 7};
     auto AppendUnits = [&](uint64_t Count) {
       for (uint64_t U = 0; U < Count; ++U)
         for (unsigned A = 0; A < Width; ++A) {
           uint32_t R = Registers[A];
-          AppendLittleEndian(0x7c000214 | (R << 21) | (R << 16) | (R << 11), 4);
+          AppendLittleEndian(Vector ? 0x104210c0
+                                    : 0x7c000214 | (R << 21) | (R << 16) |
+                                          (R << 11),
+                             4);
         }
     };
     if (Iterations) {
@@ -100,7 +121,7 @@ static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
       AppendLittleEndian(0x7c8903a6, 4);
       AppendUnits(UnitsPerIteration);
       // bdnz back over the body: a byte displacement in bits 2-15.
-      uint32_t Back = (0u - 4 * ChainLoopBody) & 0xfffc;
+      uint32_t Back = (0u - 4 * LoopBody) & 0xfffc;
       AppendLittleEndian(0x42000000 | Back, 4);
     }
     AppendUnits(Remainder);
@@ -121,16 +142,25 @@ static Expected<std::string> encodeAddLoop(const Triple &TT, uint64_t Units,
 // calibration made in those stretches.
 Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
                                                      unsigned Length) {
-  return encodeAddLoop(TT, Length, 1);
+  return encodeCalibrationLoop(TT, Length, LoopKind::AddChain);
+}
+
+Expected<std::string> CycleEstimator::encodeVectorChain(const Triple &TT,
+                                                        uint64_t Length) {
+  return encodeCalibrationLoop(TT, Length, LoopKind::VectorChain);
 }
 
 Expected<std::string> CycleEstimator::encodeIndependentAdds(const Triple &TT,
                                                             uint64_t Groups) {
-  return encodeAddLoop(TT, Groups, ProbeGroupWidth);
+  return encodeCalibrationLoop(TT, Groups, LoopKind::IndependentAdds);
 }
 
 uint64_t CycleEstimator::getSharingProbeGroups(uint64_t ChainLength) {
   return std::max<uint64_t>(ChainLength / 4, MinSharingProbeGroups);
+}
+
+uint64_t CycleEstimator::getVectorChainLength(uint64_t ChainLength) {
+  return std::max<uint64_t>(ChainLength / 8, MinVectorChainLength);
 }
 
 Expected<CycleEstimator> CycleEstimator::create(const Triple &TT,
@@ -153,6 +183,11 @@ Expected<CycleEstimator> CycleEstimator::create(const Triple &TT,
   if (Error E = Add(encodeIndependentAdds(TT, Groups)))
     return E;
   if (Error E = Add(encodeIndependentAdds(TT, 2 * Groups)))
+    return E;
+  uint64_t VectorLength = getVectorChainLength(ChainLength);
+  if (Error E = Add(encodeVectorChain(TT, VectorLength)))
+    return E;
+  if (Error E = Add(encodeVectorChain(TT, 2 * VectorLength)))
     return E;
   return CycleEstimator(std::move(Functions), ChainLength, Groups);
 }

@@ -19,6 +19,17 @@
 // guest) while the latency-bound chain does not, so such samples are not to
 // be trusted (see CoreSharing.h).
 //
+// And a second calibration chain, of V and 2V dependent vector integer adds,
+// on other execution units than the adds: a neighbour busy on the integer
+// ALUs slows the add chain by a few percent and the probe with it (so the
+// probe, read in the chain's cycles, looks quiet), while chains on the
+// vector, FP and multiply units run on unslowed. Every snippet not made of
+// integer ALU work then reads low by as much (on our Zen 5 guest, in busy
+// stretches of its host, 37% of samples had the chains more than 1% apart,
+// and in those an imul or FMA chain read 1.9% low). The vector chain's
+// latency is a whole number of add cycles, learned on the host; a sample
+// whose chains disagree with it is left out (SamplingJudge.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_CYCLEESTIMATOR_H
@@ -51,6 +62,12 @@ public:
   static Expected<std::string> encodeAddChain(const Triple &TT,
                                               unsigned Length);
 
+  /// Machine code of a function running \p Length dependent vector integer
+  /// adds (x86-64: `paddq %xmm0, %xmm0`; AArch64: `add v0.2d, v0.2d,
+  /// v0.2d`; ppc64le: `vaddudm 2, 2, 2`).
+  static Expected<std::string> encodeVectorChain(const Triple &TT,
+                                                 uint64_t Length);
+
   /// Machine code of a function running \p Groups groups of four
   /// independent one-cycle adds (a loop, plus the remainder unrolled).
   static Expected<std::string> encodeIndependentAdds(const Triple &TT,
@@ -62,12 +79,19 @@ public:
   static uint64_t getSharingProbeGroups(uint64_t ChainLength);
   static constexpr uint64_t MinSharingProbeGroups = 500;
 
-  /// The chains of L and 2L adds, then the core-sharing probes of G and 2G
-  /// groups, in that order.
-  static constexpr size_t NumCalibrationFunctions = 4;
+  /// The vector chain's length V for chains of \p ChainLength adds: an
+  /// eighth of the chain (at two cycles an op, the vector chains add a
+  /// fifth to a round's calibration), at least MinVectorChainLength.
+  static uint64_t getVectorChainLength(uint64_t ChainLength);
+  static constexpr uint64_t MinVectorChainLength = 250;
+
+  /// The chains of L and 2L adds, the core-sharing probes of G and 2G
+  /// groups, then the vector chains of V and 2V ops, in that order.
+  static constexpr size_t NumCalibrationFunctions = 6;
   std::array<const ExecutableFunction *, NumCalibrationFunctions>
   getCalibrationFunctions() const {
-    return {&Functions[0], &Functions[1], &Functions[2], &Functions[3]};
+    return {&Functions[0], &Functions[1], &Functions[2],
+            &Functions[3], &Functions[4], &Functions[5]};
   }
   unsigned getChainLength() const { return ChainLength; }
   uint64_t getSharingProbeGroups() const { return ProbeGroups; }

@@ -70,11 +70,20 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
         std::string(formatv("{0:f0}", J.FixedCycles)) + " cycles, " +
         std::string(formatv("{0:f0}", 100 * J.FixedCycles / J.ShortCycles)) +
         "% of the N function), the value may be off");
-  if (J.calibrationDisagrees())
-    Warnings.push_back("warning: the calibration chains disagreed with each "
-                       "other in " +
-                       std::to_string(J.InconsistentCalibrations) + " of " +
-                       std::to_string(J.TotalSamples) + " samples");
+  if (J.calibrationDisagrees()) {
+    if (2 * J.InconsistentCalibrations > J.TotalSamples)
+      Warnings.push_back("warning: the calibration chains disagreed with each "
+                         "other in " +
+                         std::to_string(J.InconsistentCalibrations) + " of " +
+                         std::to_string(J.TotalSamples) + " samples");
+    else
+      Warnings.push_back("warning: the add and vector calibration chains "
+                         "disagreed in " +
+                         std::to_string(J.ChainsApartKept) + " of " +
+                         std::to_string(J.TotalSamples) +
+                         " samples (a neighbour slowed one of them "
+                         "throughout), the value may be off by a few percent");
+  }
   return Warnings;
 }
 
@@ -175,7 +184,11 @@ static void describeFully(raw_ostream &OS,
   OS << " cycles per group of four independent adds, " << J.SharedSamples
      << " samples left out as taken while the core was shared (more than "
      << format("%g", 100 * CoreSharingTolerance) << "% above or "
-     << format("%g", 100 * CoreSharingLowTolerance) << "% below it)";
+     << format("%g", 100 * CoreSharingLowTolerance) << "% below it";
+  if (J.ChainsApartSamples)
+    OS << ", or " << J.ChainsApartSamples
+       << " of them with the vector chain apart from the add chain";
+  OS << ")";
   if (std::isfinite(J.ReferenceLevel))
     OS << ", against this host's " << format("%.3f", J.ReferenceLevel)
        << " (the lowest of the invocation's and the other CPUs' levels)"
@@ -201,6 +214,14 @@ static void describeFully(raw_ostream &OS,
   if (std::isfinite(Report.Reference.ModelLevel))
     OS << ", the scheduling model expects "
        << format("%.2f", Report.Reference.ModelLevel);
+
+  if (std::isfinite(J.VectorCycles))
+    OS << "; vector calibration chain: " << format("%.3f", J.VectorCycles)
+       << " add cycles per op (a sample whose chain lies more than "
+       << format("%g", 100 * ChainsApartTolerance)
+       << "% from its whole number of cycles is left out as shared)";
+  else
+    OS << "; no vector calibration chain";
 }
 
 std::string describeSampling(const TimeBasedSamplingReport &Report,

@@ -93,6 +93,8 @@ struct CallCalibration {
   /// size the sampling by.
   std::vector<double> RawTicksPerCycle;
   std::vector<double> ProbeTicks;
+  /// The vector chain's ticks per op (empty: the call ran none).
+  std::vector<double> VectorTicks;
   std::vector<bool> Inconsistent;
 };
 
@@ -132,6 +134,13 @@ static CallCalibration calibrationOfCall(const TraceCall &Call,
       double(CycleEstimator::getSharingProbeGroups(Plan.ChainLength)) *
           Plan.CallsPerWindow,
       Block);
+  // Traces recorded before the vector chain have none.
+  if (Call.Ticks.size() >= FirstChain + 6)
+    C.VectorTicks = CycleEstimator::computeBlockTicksPerCycle(
+        afterWarmup(Call, FirstChain + 4), afterWarmup(Call, FirstChain + 5),
+        double(CycleEstimator::getVectorChainLength(Plan.ChainLength)) *
+            Plan.CallsPerWindow,
+        Block);
   return C;
 }
 
@@ -165,6 +174,21 @@ RunSamples samplesOfRun(const TimeBasedTrace &Trace, const TraceRun &Run) {
     Count = std::min(Count, Long.size());
   for (const CallCalibration &C : Calibrations)
     Count = std::min({Count, C.TicksPerCycle.size(), C.ProbeTicks.size()});
+  // Each sample's vector chain in add cycles, the lowest and highest of its
+  // calls (NaN: no vector chain, or an uncalibrated block).
+  Samples.VectorLow.assign(Count, NAN);
+  Samples.VectorHigh.assign(Count, NAN);
+  for (size_t S = 0; S < Count; ++S)
+    for (const CallCalibration &C : Calibrations) {
+      if (S >= C.VectorTicks.size())
+        continue;
+      double Cycles = C.VectorTicks[S] / C.TicksPerCycle[S];
+      if (!std::isfinite(Cycles) || !(Cycles > 0))
+        continue;
+      double &Low = Samples.VectorLow[S], &High = Samples.VectorHigh[S];
+      Low = std::isfinite(Low) ? std::min(Low, Cycles) : Cycles;
+      High = std::isfinite(High) ? std::max(High, Cycles) : Cycles;
+    }
   for (size_t S = 0; S < Count; ++S) {
     Samples.InconsistentCalibrations +=
         llvm::any_of(Calibrations, [S](const CallCalibration &C) {
@@ -325,6 +349,49 @@ static std::pair<double, bool> findLevel(const TimeBasedTrace &Trace,
   return {Level, Busy};
 }
 
+double findVectorLatency(ArrayRef<RunSamples> Taken, double &Median) {
+  std::vector<double> Cycles;
+  for (const RunSamples &S : Taken)
+    for (size_t I = 0; I < S.VectorLow.size(); ++I)
+      if (std::isfinite(S.VectorLow[I]))
+        Cycles.push_back((S.VectorLow[I] + S.VectorHigh[I]) / 2);
+  Median = Cycles.empty() ? NAN : medianOf(Cycles);
+  double Whole = std::round(Median);
+  return Whole >= 1 && std::fabs(Median / Whole - 1) <= WholeCyclesTolerance
+             ? Whole
+             : NAN;
+}
+
+bool chainsApart(const RunSamples &S, size_t I, double VectorLatency) {
+  return std::isfinite(VectorLatency) && I < S.VectorLow.size() &&
+         std::isfinite(S.VectorLow[I]) &&
+         (S.VectorLow[I] < VectorLatency * (1 - ChainsApartTolerance) ||
+          S.VectorHigh[I] > VectorLatency * (1 + ChainsApartTolerance));
+}
+
+/// The samples of \p S that count (NaN: left out): those not taken while
+/// the core was shared (dropSharedSamples at \p Level) and, when
+/// \p DropApart, not with calibration chains apart (chainsApart at
+/// \p VectorLatency). \p Apart counts the samples with chains apart among
+/// those not shared, \p Shared the samples left out of both kinds.
+static std::vector<double> keptSamples(const RunSamples &S, double Level,
+                                       double VectorLatency, bool DropApart,
+                                       size_t &Shared, size_t &Apart) {
+  std::vector<double> Kept =
+      dropSharedSamples(S.Cycles, S.ProbeCycles, Level, CoreSharingTolerance,
+                        CoreSharingLowTolerance, Shared);
+  Apart = 0;
+  for (size_t I = 0; I < Kept.size(); ++I)
+    if (std::isfinite(Kept[I]) && chainsApart(S, I, VectorLatency)) {
+      ++Apart;
+      if (DropApart)
+        Kept[I] = NAN;
+    }
+  if (DropApart)
+    Shared += Apart;
+  return Kept;
+}
+
 unsigned getFirstSettleCheck(const SamplingRules &Rules,
                              const TimeBasedPlan &Plan) {
   // Half the samples a settled run needs: a run with fewer cannot have
@@ -351,17 +418,20 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
   double Reference = getReferenceLevel(Trace);
   auto [Level, Busy] = findLevel(Trace, Probes, Ratios, Reference);
   bool NeighbourSeen = !std::isfinite(Reference);
+  Earlier.push_back(SoFar);
+  double VectorCycles;
+  double VectorLatency = findVectorLatency(Earlier, VectorCycles);
+  Earlier.pop_back();
+  size_t Apart = 0;
   for (const RunSamples &S : Earlier) {
     size_t Shared = 0;
-    dropSharedSamples(S.Cycles, S.ProbeCycles, Level, CoreSharingTolerance,
-                      CoreSharingLowTolerance, Shared);
+    keptSamples(S, Level, VectorLatency, true, Shared, Apart);
     NeighbourSeen |=
         SettleRule::isTakenWhileShared(S.Cycles.size(), Shared, Busy);
   }
   size_t Dropped = 0;
   std::vector<double> Kept =
-      dropSharedSamples(SoFar.Cycles, SoFar.ProbeCycles, Level,
-                        CoreSharingTolerance, CoreSharingLowTolerance, Dropped);
+      keptSamples(SoFar, Level, VectorLatency, true, Dropped, Apart);
   // A run most of whose samples so far were taken while the core was
   // shared is taken in a busy stretch: the rest of it is better spent on
   // another CPU, or later.
@@ -441,12 +511,22 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   // only the densest-group rule, which their scattered samples did not
   // meet, kept sampling until the runs disagreed.
   bool NeighbourSeen = !std::isfinite(J.ReferenceLevel);
+  // Samples whose calibration chains lie apart are left out, unless that
+  // leaves none: then a neighbour slowed one chain throughout, and the value
+  // comes from them with a warning.
+  double VectorLatency = findVectorLatency(Taken, J.VectorCycles);
+  bool DropApart = false;
   for (const RunSamples &S : Taken) {
-    size_t Shared = 0;
+    size_t Shared = 0, Apart = 0;
+    for (double C : keptSamples(S, Level, VectorLatency, true, Shared, Apart))
+      DropApart |= std::isfinite(C);
+  }
+  for (const RunSamples &S : Taken) {
+    size_t Shared = 0, Apart = 0;
     std::vector<double> RunKept =
-        dropSharedSamples(S.Cycles, S.ProbeCycles, Level, CoreSharingTolerance,
-                          CoreSharingLowTolerance, Shared);
+        keptSamples(S, Level, VectorLatency, DropApart, Shared, Apart);
     J.SharedSamples += Shared;
+    (DropApart ? J.ChainsApartSamples : J.ChainsApartKept) += Apart;
     J.LastRunShared =
         SettleRule::isTakenWhileShared(S.Cycles.size(), Shared, Busy);
     RunTakenWhileShared.push_back(J.LastRunShared);
@@ -615,7 +695,8 @@ bool SamplingJudgement::differencingInconsistent() const {
 }
 
 bool SamplingJudgement::calibrationDisagrees() const {
-  return TotalSamples && 2 * InconsistentCalibrations > TotalSamples;
+  return TotalSamples && (2 * InconsistentCalibrations > TotalSamples ||
+                          2 * ChainsApartKept > TotalSamples);
 }
 
 } // namespace exegesis

@@ -14,6 +14,11 @@
 // - The probe's quiet level is the lowest level that recurs among the
 //   measurement's samples (CoreSharing.h); samples away from it were taken
 //   while the core was shared and are left out.
+// - The vector calibration chain's cost in add cycles is a whole number,
+//   learned from the measurement's samples; a sample whose vector chain lies
+//   more than ChainsApartTolerance from it had its add chain (or its vector
+//   chain) slowed by a neighbour and is left out as shared, unless that
+//   leaves no sample at all (then the value comes with a warning).
 // - Whether that level is itself a busy neighbour's is told by the host, not
 //   by a constant: against the level earlier measurements of the invocation
 //   saw recur, and against the level the probe reads on the other CPUs
@@ -61,8 +66,23 @@ struct RunSamples {
   std::vector<double> TicksPerCycle;
   /// Samples whose calibration chains disagreed with each other.
   size_t InconsistentCalibrations = 0;
+  /// Per sample, the vector chain's cost in add cycles: the lowest and the
+  /// highest of its calls (NaN: no vector chain recorded, or no
+  /// calibration).
+  std::vector<double> VectorLow, VectorHigh;
 };
 RunSamples samplesOfRun(const TimeBasedTrace &Trace, const TraceRun &Run);
+
+/// The vector chain's latency in add cycles over \p Taken: the whole number
+/// nearest \p Median, its samples' median, when within WholeCyclesTolerance
+/// of it (NaN: no vector chain, or no whole number; no sample is then
+/// judged by it).
+double findVectorLatency(ArrayRef<RunSamples> Taken, double &Median);
+
+/// Whether sample \p I of \p S has its vector chain more than
+/// ChainsApartTolerance from \p VectorLatency: the add chain, or the vector
+/// chain, was slowed by a neighbour on its units.
+bool chainsApart(const RunSamples &S, size_t I, double VectorLatency);
 
 /// The least disturbed window of \p Ticks (NaN when there is none).
 double leastTicks(ArrayRef<int64_t> Ticks);
@@ -108,6 +128,13 @@ struct SamplingJudgement {
   size_t SharedSamples = 0;
   size_t UnusableSamples = 0;
   size_t InconsistentCalibrations = 0;
+  /// Of SharedSamples, those left out because the vector calibration chain
+  /// lay apart from the add chain (chainsApart); and the samples
+  /// with chains apart that were kept, because no other was left.
+  size_t ChainsApartSamples = 0;
+  size_t ChainsApartKept = 0;
+  /// The vector chain's median cost in add cycles (NaN: none recorded).
+  double VectorCycles = NAN;
   /// The calibration's median ticks per core cycle.
   double TicksPerCycle = NAN;
   /// The probe's quiet level in this measurement, the host's level it was
@@ -152,7 +179,9 @@ struct SamplingJudgement {
   /// another speed (on Zen 5 ALU loops ran in states 2% apart, in streaks
   /// of tens of milliseconds to seconds, with the probe quiet).
   bool settledRunsApart(double Tolerance) const;
-  /// Most samples' calibration chains disagreed with each other.
+  /// Most samples' calibration chains disagreed with each other: the L and
+  /// 2L chains (InconsistentCalibrations), or the add and vector chains in
+  /// samples the value had to come from (ChainsApartKept).
   bool calibrationDisagrees() const;
   /// The value and MinimaCycles lie more than CrossCheckTolerance apart.
   bool disagreesWithMinima() const;
@@ -179,6 +208,18 @@ double getOutclassedMargin(const SamplingRules &Rules);
 /// the value carries a warning: the accuracy benchmark's spread target, a
 /// policy rather than a property of any CPU.
 inline constexpr double SettledRunsApartLimit = 0.01;
+
+/// How far a sample's vector chain may read from its whole number of add
+/// cycles before the two calibration chains disagree (one was slowed by a
+/// neighbour on its units, see CycleEstimator.h) and the sample is left out.
+/// Quiet samples of our Zen 5 guest lie within half a percent; those of its
+/// busy stretches in which other units' chains read 1.9% low, 1-5% apart.
+inline constexpr double ChainsApartTolerance = 0.01;
+/// How near a whole number of add cycles the median of a measurement's
+/// vector chain must lie for that to be its latency. Farther, the chains
+/// measure something else than whole cycles (or the add chain was slowed
+/// throughout), and no sample is judged by them.
+inline constexpr double WholeCyclesTolerance = 0.03;
 
 /// No core issues more than this many instructions a cycle (the widest
 /// rename and retire stages are about a quarter of it), so a time-based

@@ -11,6 +11,9 @@
 // - Chains of L and 2L dependent adds, in the same rounds, calibrate ticks
 //   to core cycles per sample (CycleEstimator.h); a sample is the minima of
 //   a few consecutive rounds, sized by a plan (TimeBasedPlan.h).
+// - A vector chain in the same rounds (CycleEstimator.h) takes a whole
+//   number of add cycles; a sample in which it does not had a chain slowed
+//   by a neighbour on its units, and is left out.
 // - A core-sharing probe (four independent add chains) finds samples taken
 //   while a busy SMT sibling shared the core (CoreSharing.h); whether the
 //   probe's level is itself a neighbour's is told by the host, from what

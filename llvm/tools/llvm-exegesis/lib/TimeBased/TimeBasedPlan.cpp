@@ -42,12 +42,14 @@ TimeBasedPlan planTimeBasedSampling(ArrayRef<double> FunctionCycles,
 
   // Calls per window: the longest window holds about WindowCycles.
   double LongestCall = 2.0 * Plan.ChainLength;
-  // Each batch also runs the chains (L and 2L cycles) and the core-sharing
-  // probe (G and 2G groups of a cycle each).
+  // Each batch also runs the chains (L and 2L cycles), the core-sharing
+  // probe (G and 2G groups of a cycle each) and the vector chains (V and 2V
+  // ops; a vector add takes a cycle or two).
   double RoundCycles =
       NumBatches * 3.0 *
       double(Plan.ChainLength +
-             CycleEstimator::getSharingProbeGroups(Plan.ChainLength));
+             CycleEstimator::getSharingProbeGroups(Plan.ChainLength) +
+             2 * CycleEstimator::getVectorChainLength(Plan.ChainLength));
   for (double Cycles : FunctionCycles) {
     if (!std::isfinite(Cycles))
       continue;

@@ -47,7 +47,8 @@ struct TraceCall {
   int Cpu = -1;
   /// Ticks[F][R]: the time counter's ticks of round R of function F: the
   /// batch's measured functions, then the chains of L and 2L adds, then the
-  /// core-sharing probes of G and 2G groups.
+  /// core-sharing probes of G and 2G groups, then (traces recorded since
+  /// the vector chain) the vector chains of V and 2V ops.
   std::vector<std::vector<int64_t>> Ticks;
 };
 

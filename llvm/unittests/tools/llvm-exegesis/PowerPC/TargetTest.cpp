@@ -570,4 +570,19 @@ TEST_F(PowerPCTargetTest, CoreSharingProbe) {
   EXPECT_EQ(Lines[48], "blr");
 }
 
+TEST_F(PowerPCTargetTest, VectorCalibrationChain) {
+  // Not run here either: 50 dependent vector adds, 24 in the loop.
+  Expected<std::string> Code =
+      CycleEstimator::encodeVectorChain(LE->getTriple(), 50);
+  ASSERT_TRUE(static_cast<bool>(Code));
+  std::vector<std::string> Lines = disasm::disassemble(*LE, *Code);
+  ASSERT_EQ(Lines.size(), 31u);
+  EXPECT_EQ(Lines[1], "ori 4, 4, 2");
+  for (unsigned I = 3; I < 27; ++I)
+    EXPECT_EQ(Lines[I], "vaddudm 2, 2, 2");
+  EXPECT_EQ(Lines[27], "bdnz .-96");
+  EXPECT_EQ(Lines[28], "vaddudm 2, 2, 2");
+  EXPECT_EQ(Lines[30], "blr");
+}
+
 } // namespace

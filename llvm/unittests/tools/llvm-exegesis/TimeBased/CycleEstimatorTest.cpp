@@ -13,8 +13,7 @@ using namespace llvm::exegesis;
 namespace {
 
 /// The x86-64 loop the estimator encodes: Iterations of UnitsPerIteration
-/// copies of Unit, then Remainder more, then ret (a body of 120 bytes, the
-/// jne displacement's).
+/// copies of Unit, then Remainder more, then ret.
 std::string x86AddLoop(char Iterations, const std::string &Unit,
                        int UnitsPerIteration, int Remainder) {
   std::string Code = "\xb9";
@@ -22,7 +21,9 @@ std::string x86AddLoop(char Iterations, const std::string &Unit,
   Code += std::string(3, '\0');
   for (int I = 0; I < UnitsPerIteration; ++I)
     Code += Unit;
-  Code += "\xff\xc9\x75\x84"; // dec %ecx; jne back 124 bytes
+  // dec %ecx; jne back over the body and these four bytes.
+  Code += "\xff\xc9\x75";
+  Code += char(-(UnitsPerIteration * int(Unit.size()) + 4));
   for (int I = 0; I < Remainder; ++I)
     Code += Unit;
   return Code + "\xc3";
@@ -163,7 +164,52 @@ TEST(CycleEstimatorTest, CoreSharingProbeEncodings) {
             CycleEstimator::MinSharingProbeGroups);
 }
 
+TEST(CycleEstimatorTest, VectorChainEncodings) {
+  // paddq %xmm0, %xmm0; 50 = 2 iterations of 24 and 2 more (the loop's body
+  // of 96 bytes stays within the short jne's reach).
+  Expected<std::string> X86 =
+      CycleEstimator::encodeVectorChain(Triple("x86_64-unknown-linux-gnu"), 50);
+  ASSERT_TRUE(static_cast<bool>(X86));
+  EXPECT_EQ(*X86, x86AddLoop(2, "\x66\x0f\xd4\xc0", 24, 2));
+  Expected<std::string> A64 = CycleEstimator::encodeVectorChain(
+      Triple("aarch64-unknown-linux-gnu"), 25);
+  ASSERT_TRUE(static_cast<bool>(A64));
+  // mov, movk, 24 vector adds, subs, b.ne, 1 vector add, ret.
+  ASSERT_EQ(A64->size(), 4u * 30);
+  EXPECT_EQ(wordAt(*A64, 2), 0x4ee08400u);  // add v0.2d, v0.2d, v0.2d
+  EXPECT_EQ(wordAt(*A64, 27), 0x54fffce1u); // b.ne back 25 words
+  EXPECT_EQ(wordAt(*A64, 28), 0x4ee08400u);
+  EXPECT_EQ(wordAt(*A64, 29), 0xd65f03c0u); // ret
+  // An eighth of the chain, at least MinVectorChainLength.
+  EXPECT_EQ(CycleEstimator::getVectorChainLength(40000), 5000u);
+  EXPECT_EQ(CycleEstimator::getVectorChainLength(1000),
+            CycleEstimator::MinVectorChainLength);
+}
+
 #if defined(__x86_64__) && defined(__linux__)
+TEST(CycleEstimatorTest, VectorChainRunsOnThisMachine) {
+  // A vector add takes a whole number of add cycles, one to a few on the
+  // cores we know (two on Zen 5); the check is that the vector chain runs,
+  // is dependent and is timed, not what any CPU reads.
+  Expected<CycleEstimator> Estimator =
+      CycleEstimator::create(Triple("x86_64-unknown-linux-gnu"), 20000);
+  ASSERT_TRUE(static_cast<bool>(Estimator)) << toString(Estimator.takeError());
+  auto Functions = Estimator->getCalibrationFunctions();
+  std::vector<std::vector<int64_t>> Ticks = sampleOnThisMachine(
+      {Functions[0], Functions[1], Functions[4], Functions[5]}, 20);
+  ASSERT_EQ(Ticks.size(), 4u);
+  std::vector<double> PerAdd = CycleEstimator::computeBlockTicksPerCycle(
+      Ticks[0], Ticks[1], Estimator->getChainLength(), 20);
+  std::vector<double> PerVectorAdd = CycleEstimator::computeBlockTicksPerCycle(
+      Ticks[2], Ticks[3],
+      CycleEstimator::getVectorChainLength(Estimator->getChainLength()), 20);
+  ASSERT_EQ(PerAdd.size(), 1u);
+  ASSERT_EQ(PerVectorAdd.size(), 1u);
+  double VectorCycles = PerVectorAdd[0] / PerAdd[0];
+  EXPECT_GT(VectorCycles, 0.9);
+  EXPECT_LT(VectorCycles, 6.5);
+}
+
 TEST(CycleEstimatorTest, CoreSharingProbeRunsOnThisMachine) {
   // A group of four independent adds takes about one cycle on a core with
   // four ALUs running this thread alone, two with a sibling busy throughout,

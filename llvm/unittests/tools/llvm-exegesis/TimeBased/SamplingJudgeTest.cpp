@@ -28,6 +28,9 @@ struct Sample {
   /// The short function's cycles per call (NaN: a fixed 5000 ticks a
   /// window); the long one's are these and Cycles more.
   double ShortCycles = NAN;
+  /// The vector chain's cycles per op as the calibration reads them (NaN:
+  /// the run records no vector chain, as traces before it did not).
+  double Vector = NAN;
 };
 
 constexpr uint64_t Chain = 1000;
@@ -42,8 +45,10 @@ TraceRun makeRun(const std::vector<Sample> &Samples,
   TraceRun Run;
   Run.Plan = {Chain, Calls, Rounds};
   TraceCall Call;
-  Call.Ticks.resize(6);
+  bool Vector = !std::isnan(Samples.front().Vector);
+  Call.Ticks.resize(Vector ? 8 : 6);
   uint64_t Groups = CycleEstimator::getSharingProbeGroups(Chain);
+  uint64_t VectorLength = CycleEstimator::getVectorChainLength(Chain);
   auto Round = [&](const Sample &S, int64_t Extra) {
     double R = S.TicksPerCycle;
     int64_t Base = 5000;
@@ -57,6 +62,11 @@ TraceRun makeRun(const std::vector<Sample> &Samples,
     Call.Ticks[3].push_back(std::llround(2 * Chain * Calls * R) + 300 + Extra);
     Call.Ticks[4].push_back(Base);
     Call.Ticks[5].push_back(Base + std::llround(S.Probe * Groups * Calls * R));
+    if (Vector) {
+      Call.Ticks[6].push_back(Base);
+      Call.Ticks[7].push_back(
+          Base + std::llround(S.Vector * VectorLength * Calls * R));
+    }
   };
   for (unsigned W = 0; W < TimeBasedWarmupRounds; ++W)
     Round(Samples.front(), 0);
@@ -120,6 +130,89 @@ TEST(SamplingJudgeTest, AGroupOfSlowedChainsIsNotTheQuietLevel) {
   EXPECT_EQ(J.SharedSamples, 8u);
   EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
   EXPECT_NEAR(J.Cycles, 1000.6, 0.5);
+}
+
+/// Quiet samples whose vector chain reads \p Vector add cycles per op.
+std::vector<Sample> quietWithVectorChain(size_t N, double Vector = 2) {
+  std::vector<Sample> Samples = quiet(N);
+  for (size_t I = 0; I < N; ++I)
+    Samples[I].Vector = Vector * (1 + 0.001 * (I % 2));
+  return Samples;
+}
+
+/// \p S with its add chain, and the probe with it, slowed by \p Factor
+/// (a neighbour busy on the integer ALUs), not the snippet (a vector
+/// chain) or the vector calibration chain: all read low by as much.
+Sample withAddChainSlowed(Sample S, double Factor) {
+  S.TicksPerCycle *= Factor;
+  S.Cycles /= Factor;
+  S.Vector /= Factor;
+  return S;
+}
+
+TEST(SamplingJudgeTest, AVectorChainApartFromTheAddChainLeavesItsSampleOut) {
+  // Seven of twelve samples with the add chain 2% slow: the probe slowed
+  // alike and looks quiet, and the snippet reads 2% low in them, the
+  // densest group. The vector chain, 2% off its whole 2 cycles, tells them.
+  std::vector<Sample> Samples = quietWithVectorChain(12);
+  for (size_t I = 0; I < 7; ++I)
+    Samples[I] = withAddChainSlowed(Samples[I], 1.02);
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_EQ(J.ChainsApartSamples, 14u);
+  EXPECT_EQ(J.SharedSamples, 14u);
+  EXPECT_EQ(J.ChainsApartKept, 0u);
+  EXPECT_NEAR(J.VectorCycles, 2 / 1.02, 0.01);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.Cycles, 1000.9, 0.5);
+  EXPECT_FALSE(J.calibrationDisagrees());
+  // Without the vector chain the same samples settle 2% low.
+  for (Sample &S : Samples)
+    S.Vector = NAN;
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  J = judgeSampling(Trace, 0.1);
+  EXPECT_TRUE(std::isnan(J.VectorCycles));
+  EXPECT_EQ(J.SharedSamples, 0u);
+  EXPECT_NEAR(J.Cycles, 1000 / 1.02, 1);
+}
+
+TEST(SamplingJudgeTest, ChainsApartThroughoutGiveAValueWithAWarning) {
+  // The add chain 2% slow in every sample: none is left to measure with,
+  // so the value comes from them, and says that it may be off.
+  std::vector<Sample> Samples = quietWithVectorChain(12);
+  for (Sample &S : Samples)
+    S = withAddChainSlowed(S, 1.02);
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  SamplingJudgement J = judgeSampling(Trace, 6);
+  EXPECT_EQ(J.ChainsApartSamples, 0u);
+  EXPECT_EQ(J.ChainsApartKept, 24u);
+  EXPECT_NEAR(J.Cycles, 1000 / 1.02, 1);
+  EXPECT_TRUE(J.calibrationDisagrees());
+  TimeBasedSamplingReport Report;
+  Report.Judgement = J;
+  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, false)
+                .find("warning: the add and vector calibration chains "
+                      "disagreed in 24 of 24 samples"),
+            std::string::npos);
+}
+
+TEST(SamplingJudgeTest, AVectorChainOfNoWholeNumberOfCyclesJudgesNothing) {
+  // A vector chain at 1.5 add cycles per op: whatever it measures, it is
+  // not whole cycles, and no sample is left out by it.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(quietWithVectorChain(12, 1.5)),
+                makeRun(quietWithVectorChain(12, 1.5))};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_NEAR(J.VectorCycles, 1.5, 0.01);
+  EXPECT_EQ(J.SharedSamples, 0u);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.Cycles, 1000.6, 0.5);
+  double Median;
+  std::vector<RunSamples> Taken = {samplesOfRun(Trace, Trace.Runs[0])};
+  EXPECT_TRUE(std::isnan(findVectorLatency(Taken, Median)));
+  EXPECT_FALSE(chainsApart(Taken[0], 0, findVectorLatency(Taken, Median)));
 }
 
 TEST(SamplingJudgeTest, ChainsThatDisagreeMakeTheirSampleUnusable) {

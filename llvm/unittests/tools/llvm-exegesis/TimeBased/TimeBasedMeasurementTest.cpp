@@ -26,6 +26,9 @@ TimeBasedMeasurement sampleMeasurement() {
   J.SharedSamples = 212;
   J.UnusableSamples = 4;
   J.InconsistentCalibrations = 3;
+  J.ChainsApartSamples = 41;
+  J.ChainsApartKept = 2;
+  J.VectorCycles = 1.9986;
   J.TicksPerCycle = 0.8032;
   J.ProbeLevel = 1.031;
   J.ReferenceLevel = 1.0;
@@ -76,6 +79,9 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(J.SharedSamples, 212u);
   EXPECT_EQ(J.UnusableSamples, 4u);
   EXPECT_EQ(J.InconsistentCalibrations, 3u);
+  EXPECT_EQ(J.ChainsApartSamples, 41u);
+  EXPECT_EQ(J.ChainsApartKept, 2u);
+  EXPECT_EQ(J.VectorCycles, 1.9986);
   EXPECT_EQ(J.TicksPerCycle, 0.8032);
   EXPECT_EQ(J.ProbeLevel, 1.031);
   EXPECT_EQ(J.ReferenceLevel, 1.0);
