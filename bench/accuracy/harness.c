@@ -17,7 +17,27 @@
  * busy. A run is the median of the samples whose groups took their quiet
  * time (the lowest that recurs, within 2%); the output holds every run's
  * value so that the caller can tell a stable reference from an unstable
- * one. */
+ * one.
+ *
+ * The add chain is only a clock while nothing slows the integer adds
+ * themselves. On a busy shared host (AMD EPYC family 26 model 2, Zen 5) a
+ * neighbour on the integer ALUs slowed it by about 2% for stretches at a
+ * time while chains on the other units (paddq, imul, vfmadd) kept their
+ * speed, so every body outside the integer ALUs read about 2% low; the
+ * groups of adds, counted in add-chain cycles themselves, do not see it.
+ * So each sample also times a second chain, of dependent paddq on an xmm
+ * register (SSE2, on every x86-64), at m' and 2m' iterations (a quarter of
+ * the add chain's time), and reads its cycles per paddq against the add
+ * chain. That ratio is the paddq latency in add cycles, a whole number (1
+ * on Zen 1 to 4 and Ice Lake, 2 on Zen 5) that is not assumed but learned:
+ * K is the whole number nearest the median ratio of the run's samples. A
+ * sample whose ratio is more than 1% from K had one of the two chains
+ * slowed, and is left out like a sample of a shared core. When the median
+ * ratio is more than 3% from every whole number (a CPU where paddq does
+ * not keep a whole number of add cycles), the check does not apply: the
+ * run goes without it, and says so on stderr. A run left with fewer than
+ * three samples by the two checks fell in a busy stretch and has no value:
+ * it prints -1, which run.py counts as a run that agrees with none. */
 
 #define _GNU_SOURCE
 #include <sched.h>
@@ -52,6 +72,22 @@ static void runAddChain(uint64_t Iterations) {
                    : "+r"(Iterations)
                    :
                    : "rax", "cc");
+}
+
+/* The second clock: dependent paddq, on the vector units. */
+enum { PaddsPerVectorIteration = 100 };
+
+static void runVectorChain(uint64_t Iterations) {
+  __asm__ volatile("pxor %%xmm0, %%xmm0\n\t"
+                   "1:\n\t"
+                   ".rept 100\n\t"
+                   "paddq %%xmm0, %%xmm0\n\t"
+                   ".endr\n\t"
+                   "decq %0\n\t"
+                   "jnz 1b"
+                   : "+r"(Iterations)
+                   :
+                   : "xmm0", "cc");
 }
 
 /* Groups of four independent adds, 25 groups per iteration. */
@@ -132,39 +168,59 @@ struct Settings {
   int SamplesPerRun;
   int RepetitionsPerSample;
   double TargetTicks;
+  int Verbose;
 };
 
-/* One sample: cycles per instruction of the body, from the minima of a
- * block of interleaved repetitions, and in *GroupCycles the cycles per
- * group of the wide adds (-1 when unusable). */
-static double sample(const struct AccuracyBody *Body, uint64_t N, uint64_t M,
-                     uint64_t W, const struct Settings *S,
-                     double *GroupCycles) {
-  uint64_t Best[6];
-  for (int J = 0; J < 6; ++J)
+/* What one sample read: the body's cycles per instruction, the wide adds'
+ * cycles per group and the vector chain's cycles per paddq, each in
+ * add-chain cycles and -1 when unusable. */
+struct Reading {
+  double Value;
+  double GroupCycles;
+  double VectorRatio;
+};
+
+/* Iteration counts of the body's loops (N), the add chain (M), the wide
+ * adds (W) and the vector chain (V). */
+struct Plan {
+  uint64_t N, M, W, V;
+};
+
+/* One sample, from the minima of a block of interleaved repetitions. */
+static struct Reading sample(const struct AccuracyBody *Body,
+                             const struct Plan *P, const struct Settings *S) {
+  enum { Timed = 8 };
+  uint64_t Best[Timed];
+  for (int J = 0; J < Timed; ++J)
     Best[J] = UINT64_MAX;
   for (int I = 0; I < S->RepetitionsPerSample; ++I) {
-    uint64_t Ticks[6] = {timeOnce(Body->Short, N), timeOnce(Body->Long, N),
-                         timeOnce(runAddChain, M),
-                         timeOnce(runAddChain, 2 * M),
-                         timeOnce(runWideAdds, W),
-                         timeOnce(runWideAdds, 2 * W)};
-    for (int J = 0; J < 6; ++J)
+    uint64_t Ticks[Timed] = {
+        timeOnce(Body->Short, P->N),    timeOnce(Body->Long, P->N),
+        timeOnce(runAddChain, P->M),    timeOnce(runAddChain, 2 * P->M),
+        timeOnce(runVectorChain, P->V), timeOnce(runVectorChain, 2 * P->V),
+        timeOnce(runWideAdds, P->W),    timeOnce(runWideAdds, 2 * P->W)};
+    for (int J = 0; J < Timed; ++J)
       if (Ticks[J] < Best[J])
         Best[J] = Ticks[J];
   }
   double BodyTicks = (double)Best[1] - (double)Best[0];
   double AddTicks = (double)Best[3] - (double)Best[2];
-  double WideTicks = (double)Best[5] - (double)Best[4];
-  *GroupCycles = -1;
+  double VectorTicks = (double)Best[5] - (double)Best[4];
+  double WideTicks = (double)Best[7] - (double)Best[6];
+  struct Reading R = {-1, -1, -1};
   if (BodyTicks <= 0 || AddTicks <= 0)
-    return -1;
-  double TicksPerCycle = AddTicks / (double)(M * AddsPerCalibrationIteration);
+    return R;
+  double TicksPerCycle =
+      AddTicks / (double)(P->M * AddsPerCalibrationIteration);
+  R.Value = BodyTicks / TicksPerCycle /
+            (double)(P->N * Body->ExtraInstructionsPerIteration);
   if (WideTicks > 0)
-    *GroupCycles =
-        WideTicks / TicksPerCycle / (double)(W * GroupsPerWideIteration);
-  return BodyTicks / TicksPerCycle /
-         (double)(N * Body->ExtraInstructionsPerIteration);
+    R.GroupCycles =
+        WideTicks / TicksPerCycle / (double)(P->W * GroupsPerWideIteration);
+  if (VectorTicks > 0)
+    R.VectorRatio =
+        VectorTicks / TicksPerCycle / (double)(P->V * PaddsPerVectorIteration);
+  return R;
 }
 
 /* The lowest of the Count sorted values with at least a twentieth of them,
@@ -182,47 +238,107 @@ static double quietLevel(const double *Sorted, int Count) {
   return -1;
 }
 
+/* How far X is from Y, relative to Y (positive). */
+static double relativeDistance(double X, double Y) {
+  return X > Y ? X / Y - 1 : 1 - X / Y;
+}
+
 static double medianOf(double *Values, int Count) {
   qsort(Values, (size_t)Count, sizeof(double), compareDoubles);
   return Count % 2 ? Values[Count / 2]
                    : (Values[Count / 2 - 1] + Values[Count / 2]) / 2;
 }
 
+/* The paddq latency in add-chain cycles that the run's samples agree on:
+ * the whole number nearest the median of their ratios, or 0 (no check)
+ * when that median is more than 3% from every whole number. *Median gets
+ * the median ratio (-1 when no sample had one). */
+static double vectorLatency(const struct Reading *Readings, int Count,
+                            double *Median) {
+  double *Ratios = calloc((size_t)Count + 1, sizeof(double));
+  int Known = 0;
+  for (int I = 0; I < Count; ++I)
+    if (Readings[I].VectorRatio > 0)
+      Ratios[Known++] = Readings[I].VectorRatio;
+  *Median = Known ? medianOf(Ratios, Known) : -1;
+  free(Ratios);
+  if (*Median < 0.5)
+    return 0;
+  double Whole = (double)(uint64_t)(*Median + 0.5);
+  return relativeDistance(*Median, Whole) <= 0.03 ? Whole : 0;
+}
+
 static double measureRun(const struct AccuracyBody *Body,
                          const struct Settings *S) {
   /* The long loop minus the short one takes about as long as the short
    * one, so chains of m and 2m add loops differ by as long as they do; the
-   * wide adds take a quarter of that. */
-  uint64_t N = iterationsFor(Body->Short, S->TargetTicks);
-  uint64_t M = iterationsFor(runAddChain, S->TargetTicks);
-  uint64_t W = iterationsFor(runWideAdds, S->TargetTicks / 4);
-  double *Samples = calloc((size_t)S->SamplesPerRun, sizeof(double));
-  double *Groups = calloc((size_t)S->SamplesPerRun, sizeof(double));
+   * wide adds and the vector chain take a quarter of that. */
+  struct Plan P;
+  P.N = iterationsFor(Body->Short, S->TargetTicks);
+  P.M = iterationsFor(runAddChain, S->TargetTicks);
+  P.W = iterationsFor(runWideAdds, S->TargetTicks / 4);
+  P.V = iterationsFor(runVectorChain, S->TargetTicks / 4);
+  struct Reading *Readings =
+      calloc((size_t)S->SamplesPerRun, sizeof(struct Reading));
   double *Sorted = calloc((size_t)S->SamplesPerRun, sizeof(double));
   int Count = 0, Probed = 0;
   for (int I = 0; I < S->SamplesPerRun; ++I) {
-    double GroupCycles;
-    double Value = sample(Body, N, M, W, S, &GroupCycles);
-    if (Value > 0) {
-      Samples[Count] = Value;
-      Groups[Count++] = GroupCycles;
-      if (GroupCycles > 0)
-        Sorted[Probed++] = GroupCycles;
+    struct Reading R = sample(Body, &P, S);
+    if (R.Value > 0) {
+      Readings[Count++] = R;
+      if (R.GroupCycles > 0)
+        Sorted[Probed++] = R.GroupCycles;
     }
   }
   double Median = -1;
   if (Count > 0) {
     qsort(Sorted, (size_t)Probed, sizeof(double), compareDoubles);
     double Level = quietLevel(Sorted, Probed);
-    int Kept = 0;
-    for (int I = 0; I < Count; ++I)
-      if (Level < 0 || (Groups[I] > 0 && Groups[I] <= Level * 1.02 &&
-                        Groups[I] >= Level * 0.98))
-        Samples[Kept++] = Samples[I];
-    Median = medianOf(Samples, Kept ? Kept : Count);
+    double MedianRatio;
+    double K = vectorLatency(Readings, Count, &MedianRatio);
+    if (K == 0 && MedianRatio > 0)
+      fprintf(stderr,
+              "harness: %s: paddq takes %.4f add-chain cycles, not a whole "
+              "number: the vector-chain check is skipped\n",
+              Body->Name, MedianRatio);
+    else if (K == 0)
+      fprintf(stderr,
+              "harness: %s: no sample timed the vector chain: the "
+              "vector-chain check is skipped\n",
+              Body->Name);
+    /* Sorted is done with: it now gathers the kept values. */
+    int Kept = 0, Shared = 0, Slowed = 0;
+    for (int I = 0; I < Count; ++I) {
+      const struct Reading *R = &Readings[I];
+      if (Level > 0 && (R->GroupCycles <= 0 || R->GroupCycles > Level * 1.02 ||
+                        R->GroupCycles < Level * 0.98)) {
+        ++Shared;
+        continue;
+      }
+      if (K > 0 &&
+          (R->VectorRatio <= 0 || relativeDistance(R->VectorRatio, K) > 0.01)) {
+        ++Slowed;
+        continue;
+      }
+      Sorted[Kept++] = R->Value;
+    }
+    /* Fewer than three (the fewest the quiet level of the groups rests
+     * on) means the run fell in a busy stretch: it has no value. */
+    if (Kept > 0 && Kept >= (Count < 3 ? Count : 3))
+      Median = medianOf(Sorted, Kept);
+    else
+      fprintf(stderr,
+              "harness: %s: %d of %d samples passed the checks (median "
+              "paddq ratio %.4f): the run has no value\n",
+              Body->Name, Kept, Count, MedianRatio);
+    if (S->Verbose)
+      fprintf(stderr,
+              "harness: %s: %d samples, %d left out by the core-sharing "
+              "probe, %d more by the vector chain (median ratio %.4f, K "
+              "%.0f), %d kept\n",
+              Body->Name, Count, Shared, Slowed, MedianRatio, K, Kept);
   }
-  free(Samples);
-  free(Groups);
+  free(Readings);
   free(Sorted);
   return Median;
 }
@@ -239,7 +355,7 @@ static int parsePositive(const char *Text, const char *What) {
 }
 
 int main(int Argc, char **Argv) {
-  struct Settings S = {5, 30, 10, 100000};
+  struct Settings S = {5, 30, 10, 100000, 0};
   const char *Only = NULL;
   for (int I = 1; I < Argc; ++I) {
     if (!strcmp(Argv[I], "--runs") && I + 1 < Argc)
@@ -252,10 +368,12 @@ int main(int Argc, char **Argv) {
       S.TargetTicks = parsePositive(Argv[++I], "--ticks");
     else if (!strcmp(Argv[I], "--only") && I + 1 < Argc)
       Only = Argv[++I];
+    else if (!strcmp(Argv[I], "--verbose"))
+      S.Verbose = 1;
     else {
       fprintf(stderr,
               "usage: %s [--runs R] [--samples S] [--repetitions P] "
-              "[--ticks T] [--only NAME]\n",
+              "[--ticks T] [--only NAME] [--verbose]\n",
               Argv[0]);
       return 2;
     }

@@ -259,13 +259,25 @@ def build_harness(bodies, flags, directory, compiler):
     return binary
 
 
-def run_harness(binary, body, runs):
-    result = subprocess.run([binary, "--runs", str(runs), "--only", body.key],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if result.returncode:
-        fail("harness failed on %s: %s" % (body.key, result.stderr.decode()))
-    return [float(line.split()[2]) for line in result.stdout.decode().split(
-        "\n") if line.strip()]
+def run_harness(binary, body, runs, attempts=3):
+    """runs harness runs of body; a run without a value (-1: it fell in a
+    busy stretch) is taken again, up to attempts times in all, and stays -1
+    after that."""
+    values = []
+    for _ in range(attempts):
+        result = subprocess.run(
+            [binary, "--runs", str(runs), "--only", body.key],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if result.returncode:
+            fail("harness failed on %s: %s" % (body.key,
+                                               result.stderr.decode()))
+        got = [float(line.split()[2]) for line in
+               result.stdout.decode().split("\n") if line.strip()]
+        values += [v for v in got if v > 0]
+        runs = len(got) - sum(v > 0 for v in got)
+        if not runs:
+            return values
+    return values + [-1.0] * runs
 
 
 VALUE = re.compile(r"key: (\w+), value: ([-0-9.e+]+)")
@@ -322,10 +334,16 @@ def agreeing_runs(values, limit, strict):
     runs when strict) and whether it makes a stable reference: at least
     two thirds of the runs. The runs are spread over the tool's measurement
     of the body; a neighbour busy for a second or more shifts a few of them
-    together, and those are not the core's behaviour."""
+    together, and those are not the core's behaviour. A run without a value
+    (-1: too few of its samples passed the harness's checks) is in no
+    group."""
+    measured = [v for v in values if v > 0]
+    if not measured:
+        return [], False
     if strict:
-        return list(values), spread_of(values) <= limit
-    ordered = sorted(values)
+        return measured, (len(measured) == len(values) and
+                          spread_of(measured) <= limit)
+    ordered = sorted(measured)
     best = []
     for start, low in enumerate(ordered):
         group = [v for v in ordered[start:] if v <= low * (1 + limit)]
@@ -469,10 +487,13 @@ def report(args, bodies, skipped, modes, model, harness, directory):
             harness, body, args.reference_runs - len(reference_values))
         group, stable = agreeing_runs(reference_values, args.unstable,
                                       args.strict)
-        reference = statistics.median(group)
-        # The summary leaves out a reference whose spread is above the limit.
-        reference_spread = (spread_of(group) if stable else
-                            spread_of(reference_values))
+        reference = statistics.median(group) if group else float("nan")
+        # The summary leaves out a reference whose spread is above the
+        # limit; runs without a value make it unstable whatever the spread
+        # of the others.
+        missing = sum(v <= 0 for v in reference_values)
+        reference_spread = (spread_of(group) if stable else float("inf")
+                            if missing else spread_of(reference_values))
         pub = (published or {}).get(body.name, {}).get(body.form)
         row = "%-22s %9.4f %5.1f%% %6s |" % (
             body.key, reference, 100 * reference_spread,
@@ -489,6 +510,10 @@ def report(args, bodies, skipped, modes, model, harness, directory):
                 1000 * statistics.mean(walls[mode][-args.runs:]))
         if reference_spread > args.unstable:
             row += " unstable reference"
+            if missing:
+                row += " (%d of %d harness runs without a value: %s)" % (
+                    missing, len(reference_values), " ".join(
+                        "%.4f" % v for v in reference_values))
         elif len(group) < len(reference_values):
             row += " (%d of %d harness runs agree: %s)" % (
                 len(group), len(reference_values), " ".join(
@@ -514,8 +539,8 @@ def summarise(args, results, modes, walls, elapsed):
                 if spread > args.unstable]
     failed = [body.key for body, _, _, values in results if values is None]
     if unstable:
-        print("unstable references (%s of the harness runs within %g%% of "
-              "each other), not used: %s" % (
+        print("unstable references (%s of the harness runs with a value "
+              "within %g%% of each other), not used: %s" % (
                   "not all" if args.strict else "fewer than two thirds",
                   100 * args.unstable, ", ".join(unstable)))
     if failed:
