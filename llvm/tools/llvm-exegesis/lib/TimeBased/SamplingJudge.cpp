@@ -408,22 +408,22 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
     Probes.insert(Probes.end(), S.ProbeCycles.begin(), S.ProbeCycles.end());
     Ratios.insert(Ratios.end(), S.TicksPerCycle.begin(), S.TicksPerCycle.end());
   };
-  std::vector<RunSamples> Earlier;
+  // The counting runs, then the one under way.
+  std::vector<RunSamples> Taken;
   for (const TraceRun &Run : countingRuns(Trace)) {
-    Earlier.push_back(samplesOfRun(Trace, Run));
-    Add(Earlier.back());
+    Taken.push_back(samplesOfRun(Trace, Run));
+    Add(Taken.back());
   }
-  RunSamples SoFar = samplesOfRun(Trace, Partial);
-  Add(SoFar);
+  Taken.push_back(samplesOfRun(Trace, Partial));
+  Add(Taken.back());
+  const RunSamples &SoFar = Taken.back();
   double Reference = getReferenceLevel(Trace);
   auto [Level, Busy] = findLevel(Trace, Probes, Ratios, Reference);
-  bool NeighbourSeen = !std::isfinite(Reference);
-  Earlier.push_back(SoFar);
   double VectorCycles;
-  double VectorLatency = findVectorLatency(Earlier, VectorCycles);
-  Earlier.pop_back();
+  double VectorLatency = findVectorLatency(Taken, VectorCycles);
+  bool NeighbourSeen = !std::isfinite(Reference);
   size_t Apart = 0;
-  for (const RunSamples &S : Earlier) {
+  for (const RunSamples &S : ArrayRef(Taken).drop_back()) {
     size_t Shared = 0;
     keptSamples(S, Level, VectorLatency, true, Shared, Apart);
     NeighbourSeen |=
@@ -434,8 +434,11 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
       keptSamples(SoFar, Level, VectorLatency, true, Dropped, Apart);
   // A run most of whose samples so far were taken while the core was
   // shared is taken in a busy stretch: the rest of it is better spent on
-  // another CPU, or later.
-  if (SettleRule::isTakenWhileShared(SoFar.Cycles.size(), Dropped, Busy))
+  // another CPU, or later. Not the one run asked for (-settle-time-limit=0):
+  // no other follows, and ended early it gave a value from 3 of 6 samples
+  // under stress-ng.
+  if (Trace.Rules.SettleTimeLimitSeconds > 0 &&
+      SettleRule::isTakenWhileShared(SoFar.Cycles.size(), Dropped, Busy))
     return RunProgress::Shared;
   SettleRule Rule{Trace.Rules};
   return Rule.findSettledGroup(Kept, Dropped, !NeighbourSeen).second

@@ -244,7 +244,8 @@ enum class RunProgress {
   Settled,
   /// Most of its samples so far were taken while the core was shared (or
   /// the level is a neighbour's): it cannot settle, and ends early so that
-  /// the sampling moves on to another CPU or a quieter moment.
+  /// the sampling moves on to another CPU or a quieter moment (never the
+  /// one run -settle-time-limit=0 asks for).
   Shared,
 };
 /// How \p Partial, a run under way after the runs of \p Trace, stands;

@@ -488,6 +488,23 @@ TEST(SamplingJudgeTest, OneRunByRequestIsOneThatGaveAValue) {
   EXPECT_TRUE(judgeSampling(Trace, 1.5).Done);
 }
 
+TEST(SamplingJudgeTest, OneRunByRequestIsNotCutShortWhenShared) {
+  // Most samples so far with the chains apart (left out as shared): a run
+  // of several ends there, to move on; the one run asked for goes on to
+  // its samples, since none follows (it once gave a value from 3 of 6).
+  std::vector<Sample> Samples = quietWithVectorChain(6);
+  for (size_t I = 0; I < 4; ++I)
+    Samples[I] = withAddChainSlowed(Samples[I], 1.02);
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Rules.RepeatCount = 6;
+  // The other samples set the vector chain's whole number.
+  Trace.Runs = {makeRun(quietWithVectorChain(6))};
+  EXPECT_EQ(judgeRunSoFar(Trace, makeRun(Samples)), RunProgress::Shared);
+  // (Its two quiet samples agree: it may settle, as any run may.)
+  Trace.Rules.SettleTimeLimitSeconds = 0;
+  EXPECT_NE(judgeRunSoFar(Trace, makeRun(Samples)), RunProgress::Shared);
+}
+
 TEST(SamplingJudgeTest, OneRunThatDidNotSettleCarriesAWarning) {
   // Samples 2% apart from each other: the one run's value is one of them.
   TimeBasedTrace Trace = makeTrace();
