@@ -5,6 +5,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 
 namespace llvm {
 namespace exegesis {
@@ -214,14 +215,21 @@ static void describeFully(raw_ostream &OS,
   if (std::isfinite(Report.Reference.ModelLevel))
     OS << ", the scheduling model expects "
        << format("%.2f", Report.Reference.ModelLevel);
-
-  if (std::isfinite(J.VectorCycles))
-    OS << "; vector calibration chain: " << format("%.3f", J.VectorCycles)
-       << " add cycles per op (a sample whose chain lies more than "
+  if (!std::isfinite(J.VectorCycles)) {
+    OS << "; no vector calibration chain";
+    return;
+  }
+  OS << "; vector calibration chain: " << format("%.3f", J.VectorCycles)
+     << " add cycles per op";
+  double Whole = std::round(J.VectorCycles);
+  if (Whole >= 1 &&
+      std::fabs(J.VectorCycles / Whole - 1) <= WholeCyclesTolerance)
+    OS << " (a sample whose chain lies more than "
        << format("%g", 100 * ChainsApartTolerance)
        << "% from its whole number of cycles is left out as shared)";
   else
-    OS << "; no vector calibration chain";
+    OS << " (not within " << format("%g", 100 * WholeCyclesTolerance)
+       << "% of a whole number of cycles: no sample is judged by it)";
 }
 
 std::string describeSampling(const TimeBasedSamplingReport &Report,

@@ -213,6 +213,13 @@ TEST(SamplingJudgeTest, AVectorChainOfNoWholeNumberOfCyclesJudgesNothing) {
   std::vector<RunSamples> Taken = {samplesOfRun(Trace, Trace.Runs[0])};
   EXPECT_TRUE(std::isnan(findVectorLatency(Taken, Median)));
   EXPECT_FALSE(chainsApart(Taken[0], 0, findVectorLatency(Taken, Median)));
+  TimeBasedSamplingReport Report;
+  Report.Judgement = J;
+  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, true)
+                .find(" add cycles per op (not "
+                      "within 3% of a whole number of cycles: no sample is "
+                      "judged by it)"),
+            std::string::npos);
 }
 
 TEST(SamplingJudgeTest, ChainsThatDisagreeMakeTheirSampleUnusable) {
