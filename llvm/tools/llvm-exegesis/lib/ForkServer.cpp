@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace llvm {
@@ -62,8 +63,15 @@ int receiveRequest(int Control) {
   pid_t Server = getpid();
   while (true) {
     int Socket = receiveRequest(Control);
-    if (Socket < 0)
+    if (Socket < 0) {
+      // The end of the requests: the children left are reaped first, so
+      // that their CPU time goes to the server's account and from there to
+      // the tool's (left to init, a subprocess run's last measurement child
+      // was a fifth of its CPU time, and a zombie of init's for a while).
+      while (waitpid(-1, nullptr, __WALL) > 0 || errno == EINTR) {
+      }
       exitNow(0);
+    }
     // The tool reaps a child it traced first; the child is then the
     // server's to reap.
     while (waitpid(-1, nullptr, WNOHANG | __WALL) > 0) {
@@ -121,12 +129,34 @@ Expected<std::unique_ptr<ForkServer>> ForkServer::start(size_t SharedSize,
       new ForkServer(Pid, Sockets[0], static_cast<char *>(Area), SharedSize));
 }
 
+/// Whether \p Pid, a child of ours, ended (and was reaped) within
+/// \p Seconds.
+static bool reapedWithin(pid_t Pid, double Seconds) {
+  timespec Start, Now;
+  clock_gettime(CLOCK_MONOTONIC, &Start);
+  while (true) {
+    pid_t Reaped = waitpid(Pid, nullptr, WNOHANG | __WALL);
+    if (Reaped == Pid || (Reaped < 0 && errno != EINTR))
+      return true;
+    clock_gettime(CLOCK_MONOTONIC, &Now);
+    if (double(Now.tv_sec - Start.tv_sec) +
+            1e-9 * double(Now.tv_nsec - Start.tv_nsec) >=
+        Seconds)
+      return false;
+    timespec Pause = {0, 200000};
+    nanosleep(&Pause, nullptr);
+  }
+}
+
 ForkServer::~ForkServer() {
-  // The end of the requests ends the server; the kill covers a server that
-  // is stuck, and it ends the children it still has (PR_SET_PDEATHSIG).
+  // The end of the requests ends the server once it has reaped its
+  // children; the kill covers a server that is stuck (a child that does not
+  // end), and it ends the children it still has (PR_SET_PDEATHSIG).
   close(Control);
-  kill(Pid, SIGKILL);
-  while (waitpid(Pid, nullptr, 0) < 0 && errno == EINTR) {
+  if (!reapedWithin(Pid, ServerExitGraceSeconds)) {
+    kill(Pid, SIGKILL);
+    while (waitpid(Pid, nullptr, __WALL) < 0 && errno == EINTR) {
+    }
   }
   munmap(SharedArea, SharedSize);
 }

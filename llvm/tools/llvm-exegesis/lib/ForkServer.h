@@ -40,8 +40,11 @@ public:
                                                      ChildEntry Entry);
   ForkServer(const ForkServer &) = delete;
   ForkServer &operator=(const ForkServer &) = delete;
-  /// Ends the server and reaps it.
+  /// Ends the server and reaps it: the server reaps its children first, so
+  /// that their CPU time is the tool's; one still there after
+  /// ServerExitGraceSeconds (a child that does not end) is killed.
   ~ForkServer();
+  static constexpr double ServerExitGraceSeconds = 1;
 
   char *getSharedArea() const { return SharedArea; }
   size_t getSharedSize() const { return SharedSize; }

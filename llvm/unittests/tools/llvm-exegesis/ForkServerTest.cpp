@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <ctime>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -45,8 +47,9 @@ ChildReport runChild(ForkServer &Server) {
   close(Sockets[0]);
   ChildReport Report;
   std::memcpy(&Report, Server.getSharedArea(), sizeof(Report));
-  if (Child)
+  if (Child) {
     EXPECT_EQ(Report.Self, *Child);
+  }
   return Report;
 }
 
@@ -74,6 +77,40 @@ TEST(ForkServerTest, TheServerEndsWithItsOwner) {
   // Reaped: the pid names no process of ours any more.
   EXPECT_EQ(waitpid(Pid, nullptr, WNOHANG), -1);
   EXPECT_EQ(errno, ECHILD);
+}
+
+/// Spends about 50 ms of CPU time, then does as reportAndExit.
+void burnAndExit(char *SharedArea, int Socket) {
+  timespec Start, Now;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &Start);
+  do
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &Now);
+  while (double(Now.tv_sec - Start.tv_sec) +
+             1e-9 * double(Now.tv_nsec - Start.tv_nsec) <
+         0.05);
+  reportAndExit(SharedArea, Socket);
+}
+
+double childrenCpuSeconds() {
+  rusage Usage;
+  getrusage(RUSAGE_CHILDREN, &Usage);
+  return double(Usage.ru_utime.tv_sec + Usage.ru_stime.tv_sec) +
+         1e-6 * double(Usage.ru_utime.tv_usec + Usage.ru_stime.tv_usec);
+}
+
+TEST(ForkServerTest, ItsChildrensCpuTimeIsItsOwners) {
+  // The server reaps a child at its next request; the last one, at its
+  // end, before the owner reaps the server. Killed first, it left that
+  // child to init, with its CPU time (a subprocess run's last measurement
+  // child: a fifth of the run's CPU time).
+  double Before = childrenCpuSeconds();
+  {
+    Expected<std::unique_ptr<ForkServer>> Server =
+        ForkServer::start(1 << 20, burnAndExit);
+    ASSERT_TRUE(static_cast<bool>(Server)) << toString(Server.takeError());
+    runChild(**Server);
+  }
+  EXPECT_GE(childrenCpuSeconds() - Before, 0.04);
 }
 
 TEST(ForkServerTest, AServerThatDiedIsAnErrorNotAHang) {
