@@ -14,10 +14,9 @@
 # CPUs other processes used during the runs (and the hypervisor's steal
 # time); warns when the host was not idle (the load before the runs, the
 # others' share and the steal time; the load after counts the runs
-# themselves): times taken while others build are not figures. Known
-# limit: the fork server of a subprocess run and the children it reaps end
-# as init's, not the tool's, so their CPU time (0.27 of 1.22 s in five
-# ADD64rr runs on Zen 5) counts among the others'. Runs go round-robin over the cases, so that a burst of
+# themselves): times taken while others build are not figures. (Before
+# c4d35d4 a subprocess run's last measurement child ended as init's, and
+# its CPU time, a fifth of the run's, counted among the others'.) Runs go round-robin over the cases, so that a burst of
 # load falls on all of them alike.
 #
 # usage: bench/single-measurement-time.sh [OURS] [UPSTREAM]
