@@ -8,12 +8,16 @@
 // verdict and warnings, and, where the file gives one, the truth and the
 // error against it. With -runs first, also per run the samples' cycles and
 // the probe's readings against the measurement's quiet level (what a sample
-// left out as core-shared read). Exit status 1 when a file cannot be read.
+// left out as core-shared read), and the run's CPU, clock (median ticks per
+// cycle), vector chain and median sample, which show whether runs that read
+// the snippet at different speeds differ in anything else. Exit status 1
+// when a file cannot be read.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lib/RepetitionFormChoice.h"
 #include "lib/TimeBased/CoreSharing.h"
+#include "lib/TimeBased/SampleStatistics.h"
 #include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/Format.h"
@@ -41,8 +45,25 @@ static void printRuns(const RecordedMeasurement &M, double Level) {
                         ? Costs[1] - Costs[0]
                     : Costs.empty() ? NAN
                                     : Costs[0];
+    // What may tell a run's state apart: its CPU, its clock (ticks per
+    // cycle) and its vector chain, each the run's median.
+    std::vector<double> Vector;
+    for (size_t I = 0; I < S.VectorLow.size(); ++I)
+      if (std::isfinite(S.VectorLow[I]))
+        Vector.push_back((S.VectorLow[I] + S.VectorHigh[I]) / 2);
+    std::vector<double> PerInstruction;
+    for (double C : S.Cycles)
+      if (std::isfinite(C))
+        PerInstruction.push_back(C / PerCall);
     outs() << "    run " << R + 1 << format(" (%.3f s", Run.EndSeconds)
-           << format(", minima %.4g)", Minima / PerCall)
+           << format(", minima %.4g", Minima / PerCall) << ", cpu "
+           << (Run.Calls.empty() ? -1 : Run.Calls.front().Cpu)
+           << format(", ticks/cycle %.4f",
+                     aggregateTimeBasedSamples(S.TicksPerCycle,
+                                               ResultAggregationMode::Min))
+           << format(", vector %.4f", Vector.empty() ? NAN : medianOf(Vector))
+           << format(", median %.4g)",
+                     PerInstruction.empty() ? NAN : medianOf(PerInstruction))
            << (Run.Contradicted ? " contradicted its plan" : "") << ":";
     for (size_t I = 0; I < S.Cycles.size(); ++I) {
       double Probe = S.ProbeCycles[I] / Level;
