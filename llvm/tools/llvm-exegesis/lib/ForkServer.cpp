@@ -1,6 +1,7 @@
 //===-- ForkServer.cpp ------------------------------------------*- C++ -*-===//
 
 #include "ForkServer.h"
+#include "ExitCleanup.h"
 #include "SystemRefusal.h"
 #include <cerrno>
 #include <csignal>
@@ -148,7 +149,22 @@ static bool reapedWithin(pid_t Pid, double Seconds) {
   }
 }
 
+ForkServer::ForkServer(pid_t Pid, int Control, char *SharedArea,
+                       size_t SharedSize)
+    : Pid(Pid), Control(Control), SharedArea(SharedArea),
+      SharedSize(SharedSize) {
+  addExitCleanup([](void *Server) { static_cast<ForkServer *>(Server)->end(); },
+                 this);
+}
+
 ForkServer::~ForkServer() {
+  removeExitCleanup(this);
+  end();
+}
+
+void ForkServer::end() {
+  if (!Pid)
+    return;
   // The end of the requests ends the server once it has reaped its
   // children; the kill covers a server that is stuck (a child that does not
   // end), and it ends the children it still has (PR_SET_PDEATHSIG).
@@ -159,6 +175,7 @@ ForkServer::~ForkServer() {
     }
   }
   munmap(SharedArea, SharedSize);
+  Pid = 0;
 }
 
 Expected<pid_t> ForkServer::forkChild(int Socket) {

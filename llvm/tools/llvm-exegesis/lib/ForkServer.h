@@ -12,8 +12,9 @@
 // attach to with ptrace (Yama's ptrace_scope=1 admits descendants). It sees
 // the tool's memory as it was when the server was forked: whatever is newer
 // travels through the server's shared area, which the tool, the server and
-// every child map at the same address. The server dies with the tool
-// (PR_SET_PDEATHSIG), its children with it.
+// every child map at the same address. The server ends with its owner, or
+// at the tool's exit without unwinding (ExitCleanup.h); killed with the tool
+// (PR_SET_PDEATHSIG), its children die with it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,9 +57,9 @@ public:
   Expected<pid_t> forkChild(int Socket);
 
 private:
-  ForkServer(pid_t Pid, int Control, char *SharedArea, size_t SharedSize)
-      : Pid(Pid), Control(Control), SharedArea(SharedArea),
-        SharedSize(SharedSize) {}
+  ForkServer(pid_t Pid, int Control, char *SharedArea, size_t SharedSize);
+  /// What the destructor does, also run by std::exit (ExitCleanup.h); once.
+  void end();
 
   pid_t Pid;
   int Control;

@@ -1,6 +1,7 @@
 //===-- HostInstructionProbe.cpp --------------------------------*- C++ -*-===//
 
 #include "HostInstructionProbe.h"
+#include "ExitCleanup.h"
 #include "FunctionExecutor.h"
 #include "Interruption.h"
 #include <algorithm>
@@ -297,6 +298,7 @@ HostInstructionProbe::~HostInstructionProbe() {
 }
 
 int HostInstructionProbe::stopChild() {
+  removeExitCleanup(this);
   kill(ChildPid, SIGKILL);
   int Status = 0;
   while (waitpid(ChildPid, &Status, 0) < 0 && errno == EINTR) {
@@ -335,6 +337,11 @@ Error HostInstructionProbe::startChild() {
   Socket = Pair[0];
   ChildPid = Pid;
   ++NumChildrenStarted;
+  addExitCleanup(
+      [](void *Probe) {
+        static_cast<HostInstructionProbe *>(Probe)->stopChild();
+      },
+      this);
   Answer Ready;
   Expected<Receipt> Got = receiveAnswer(Socket, StartupTimeoutSeconds, Ready);
   if (Got && *Got == Receipt::Answered && Ready.Sequence == 0)

@@ -22,7 +22,8 @@
 // stream. The child closes every descriptor it inherited but its socket,
 // ignores the interruption signals its process group gets (the tool handles
 // them), dies with the tool (PR_SET_PDEATHSIG), and the destructor kills and
-// reaps it: no zombie and no descriptor outlive the probe.
+// reaps it, as does the tool's exit without unwinding (ExitCleanup.h): no
+// zombie and no descriptor outlive the probe.
 //
 // The probed code is a complete function called as `void F(char *Scratch)`
 // with a scratch buffer of ScratchMemorySize bytes, as the measured function

@@ -4,8 +4,10 @@
 #include "gtest/gtest.h"
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -111,6 +113,45 @@ TEST(ForkServerTest, ItsChildrensCpuTimeIsItsOwners) {
     runChild(**Server);
   }
   EXPECT_GE(childrenCpuSeconds() - Before, 0.04);
+}
+
+/// Whether a process of ours other than those already reaped is left:
+/// alive, or a zombie not yet reaped (the latter is reaped here).
+bool anyChildLeft() {
+  int Status;
+  pid_t Pid = waitpid(-1, &Status, WNOHANG | __WALL);
+  return !(Pid < 0 && errno == ECHILD);
+}
+
+TEST(ForkServerTest, ExitingWithoutUnwindingLeavesNoProcessBehind) {
+  // An error or an interruption ends the tool with std::exit, the server's
+  // owner still on the stack. As a subreaper this test inherits whatever
+  // the exiting "tool" leaves: before ExitCleanup, the server and its
+  // last child, which died by PR_SET_PDEATHSIG and stayed zombies of init.
+  ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+  pid_t Tool = fork();
+  ASSERT_GE(Tool, 0);
+  if (Tool == 0) {
+    Expected<std::unique_ptr<ForkServer>> Server =
+        ForkServer::start(1 << 20, reportAndExit);
+    if (!Server)
+      _exit(2);
+    runChild(**Server);
+    std::unique_ptr<ForkServer> Kept = std::move(*Server);
+    std::exit(0);
+  }
+  int Status = 0;
+  ASSERT_EQ(waitpid(Tool, &Status, 0), Tool);
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0);
+  bool Left = anyChildLeft();
+  // Whatever was left dies by PR_SET_PDEATHSIG; it is reaped here, so that
+  // no other test meets it.
+  for (int Wait = 0; Wait < 2000 && anyChildLeft(); ++Wait) {
+    timespec Pause = {0, 1000000};
+    nanosleep(&Pause, nullptr);
+  }
+  prctl(PR_SET_CHILD_SUBREAPER, 0);
+  EXPECT_FALSE(Left);
 }
 
 TEST(ForkServerTest, AServerThatDiedIsAnErrorNotAHang) {
