@@ -9,8 +9,8 @@
 // error against it. With -runs first, also per run the samples' cycles and
 // the probe's readings against the measurement's quiet level (what a sample
 // left out as core-shared read), and the run's CPU, clock (median ticks per
-// cycle), vector chain and median sample, which show whether runs that read
-// the snippet at different speeds differ in anything else. Exit status 1
+// cycle), vector chain, probe and median sample, which show whether runs that
+// read the snippet at different speeds differ in anything else. Exit status 1
 // when a file cannot be read.
 //
 //===----------------------------------------------------------------------===//
@@ -51,6 +51,10 @@ static void printRuns(const RecordedMeasurement &M, double Level) {
     for (size_t I = 0; I < S.VectorLow.size(); ++I)
       if (std::isfinite(S.VectorLow[I]))
         Vector.push_back((S.VectorLow[I] + S.VectorHigh[I]) / 2);
+    std::vector<double> Probes;
+    for (double P : S.ProbeCycles)
+      if (std::isfinite(P))
+        Probes.push_back(P);
     std::vector<double> PerInstruction;
     for (double C : S.Cycles)
       if (std::isfinite(C))
@@ -62,6 +66,7 @@ static void printRuns(const RecordedMeasurement &M, double Level) {
                      aggregateTimeBasedSamples(S.TicksPerCycle,
                                                ResultAggregationMode::Min))
            << format(", vector %.4f", Vector.empty() ? NAN : medianOf(Vector))
+           << format(", probe %.4f", Probes.empty() ? NAN : medianOf(Probes))
            << format(", median %.4g)",
                      PerInstruction.empty() ? NAN : medianOf(PerInstruction))
            << (Run.Contradicted ? " contradicted its plan" : "") << ":";
