@@ -7,9 +7,10 @@
  * a few repetitions): a chain of dependent `add` (the clock), a chain of
  * dependent `paddq` (the sampler's vector check, a whole number of add
  * cycles while no neighbour slows one of them), four independent add chains
- * (the sampler's core-sharing probe), a loop of twelve independent `sub`s
- * (all the integer ALUs, like the benchmark's ALU throughput bodies) and a
- * loop of twelve independent `paddd` (the vector pipes). The last four are
+ * (the sampler's core-sharing probe), and 2 KiB loops (the size of the
+ * tool's loop bodies) of twelve independent `sub`s (all the integer ALUs,
+ * like the benchmark's ALU throughput bodies) and of twelve independent
+ * `paddd` (the vector pipes), 42 times over. The last four are
  * read in add-chain cycles. Samples are grouped in windows of 100 ms; the
  * program prints, for the windows whose paddq ratio lies within 0.5% of its
  * whole number, the levels the two throughput loops' window medians fall
@@ -22,11 +23,14 @@
  * -windows also prints every window: seconds, CPU, ticks per add cycle,
  * paddq, probe, sub loop and paddd loop.
  *
- * On our Zen 5 guest (2026-12-05) the sub loop of the benchmark's bodies
- * read 0.1847, 0.1878 or 0.1913 cycles per instruction, a state lasting
- * from tens of milliseconds to over a second, with the vector chain at its
- * whole 2.00 and the probe at the same level in all three
- * (bench/RESULTS.md). */
+ * On our Zen 5 guest (2026-12-05) the tool's loops of the benchmark's ALU
+ * bodies read 0.1847, 0.1878 or 0.1913 cycles per instruction, a state
+ * lasting from tens of milliseconds to over a second, with the vector chain
+ * at its whole 2.00 and the probe at the same level in all three. This
+ * program's sub loop read 0.1866-0.1875 in 373 of 403 quiet windows of a
+ * minute at 18:40 (the harness's 0.1874): the states come and go. With 48
+ * subs an iteration instead, it read 0.1905-0.1914 (bench/RESULTS.md).
+ */
 
 #define _GNU_SOURCE
 #include <math.h>
@@ -54,7 +58,8 @@ static inline uint64_t fencedTicks(void) {
                      :                                                         \
                      : __VA_ARGS__);                                           \
   }
-/* 40 links, 40 links, 10 groups of four, 48 subs, 48 paddds an iteration. */
+/* 40 links, 40 links, 10 groups of four, then 504 subs and 504 paddds an
+ * iteration: 2 KiB, the size of the tool's loop bodies. */
 LOOP(addChain, ".rept 40\n\taddq %%rax, %%rax\n\t.endr", "rax", "cc")
 LOOP(paddqChain, ".rept 40\n\tpaddq %%xmm0, %%xmm0\n\t.endr", "xmm0", "cc")
 LOOP(probeGroups,
@@ -62,12 +67,12 @@ LOOP(probeGroups,
      "addq %%rdx, %%rdx\n\taddq %%rsi, %%rsi\n\t.endr",
      "rax", "rbx", "rdx", "rsi", "cc")
 LOOP(subLoop,
-     ".rept 4\n\t.irp r, rax, rbx, rdx, rsi, rdi, r8, r9, r10, r11, r12, "
+     ".rept 42\n\t.irp r, rax, rbx, rdx, rsi, rdi, r8, r9, r10, r11, r12, "
      "r13, r14\n\tsubq $1, %%\\r\n\t.endr\n\t.endr",
      "rax", "rbx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13",
      "r14", "cc")
 LOOP(padddLoop,
-     ".rept 4\n\t.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12\n\t"
+     ".rept 42\n\t.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12\n\t"
      "paddd %%xmm0, %%xmm\\r\n\t.endr\n\t.endr",
      "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
      "xmm10", "xmm11", "xmm12", "cc")
@@ -204,8 +209,8 @@ int main(int Argc, char **Argv) {
     S[Clock] = Add;
     S[Paddq] = ticksPerUnit(paddqChain, 500, 40) / Add;
     S[Probe] = ticksPerUnit(probeGroups, 4000, 10) / Add;
-    S[Sub] = ticksPerUnit(subLoop, 800, 48) / Add;
-    S[Paddd] = ticksPerUnit(padddLoop, 800, 48) / Add;
+    S[Sub] = ticksPerUnit(subLoop, 80, 504) / Add;
+    S[Paddd] = ticksPerUnit(padddLoop, 80, 504) / Add;
     if (SampleCount + 1 < SampleCapacity)
       ++SampleCount;
     clock_gettime(CLOCK_MONOTONIC, &Now);
