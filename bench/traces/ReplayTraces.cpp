@@ -32,6 +32,15 @@ static double instructionsPerCall(const RecordedMeasurement &M) {
   return double(M.Instructions ? M.Instructions : 1);
 }
 
+/// The median of the finite \p Values (NaN when none is).
+static double finiteMedian(ArrayRef<double> Values) {
+  std::vector<double> Finite;
+  for (double V : Values)
+    if (std::isfinite(V))
+      Finite.push_back(V);
+  return Finite.empty() ? NAN : medianOf(std::move(Finite));
+}
+
 /// Per run of \p M: its samples' cycles per call and each probe reading
 /// relative to the quiet level \p Level ('*': left out as core-shared), and
 /// the run's least disturbed windows' difference.
@@ -46,29 +55,22 @@ static void printRuns(const RecordedMeasurement &M, double Level) {
                     : Costs.empty() ? NAN
                                     : Costs[0];
     // What may tell a run's state apart: its CPU, its clock (ticks per
-    // cycle) and its vector chain, each the run's median.
+    // cycle), its vector chain and its probe, each the run's median.
     std::vector<double> Vector;
     for (size_t I = 0; I < S.VectorLow.size(); ++I)
-      if (std::isfinite(S.VectorLow[I]))
-        Vector.push_back((S.VectorLow[I] + S.VectorHigh[I]) / 2);
-    std::vector<double> Probes;
-    for (double P : S.ProbeCycles)
-      if (std::isfinite(P))
-        Probes.push_back(P);
+      Vector.push_back((S.VectorLow[I] + S.VectorHigh[I]) / 2);
     std::vector<double> PerInstruction;
     for (double C : S.Cycles)
-      if (std::isfinite(C))
-        PerInstruction.push_back(C / PerCall);
+      PerInstruction.push_back(C / PerCall);
     outs() << "    run " << R + 1 << format(" (%.3f s", Run.EndSeconds)
            << format(", minima %.4g", Minima / PerCall) << ", cpu "
            << (Run.Calls.empty() ? -1 : Run.Calls.front().Cpu)
            << format(", ticks/cycle %.4f",
                      aggregateTimeBasedSamples(S.TicksPerCycle,
                                                ResultAggregationMode::Min))
-           << format(", vector %.4f", Vector.empty() ? NAN : medianOf(Vector))
-           << format(", probe %.4f", Probes.empty() ? NAN : medianOf(Probes))
-           << format(", median %.4g)",
-                     PerInstruction.empty() ? NAN : medianOf(PerInstruction))
+           << format(", vector %.4f", finiteMedian(Vector))
+           << format(", probe %.4f", finiteMedian(S.ProbeCycles))
+           << format(", median %.4g)", finiteMedian(PerInstruction))
            << (Run.Contradicted ? " contradicted its plan" : "") << ":";
     for (size_t I = 0; I < S.Cycles.size(); ++I) {
       double Probe = S.ProbeCycles[I] / Level;

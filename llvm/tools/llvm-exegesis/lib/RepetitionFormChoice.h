@@ -70,7 +70,7 @@ double getLoopOverheadShare(double LoopValue, uint64_t InstructionsPerIteration,
 /// measured other code. Nor is a loop in doubt whose evidence bounds it:
 /// straight-line code below the lowest value that evidence allows is in
 /// doubt the same way (CVTSI2SD/CVTTSD2SI on Zen 5: a settled 0.6268 was
-/// reported clean below a loop whose runs read 0.676-0.681 without
+/// reported clean below a loop whose runs read 0.674-0.679 without
 /// settling; the harness 0.6747).
 bool doubtStraightLineBelowLoop(FormReading &Straight, const FormReading &Loop,
                                 double OverheadShare, double Tolerance);
