@@ -16,8 +16,9 @@
 # others' share and the steal time; the load after counts the runs
 # themselves): times taken while others build are not figures. (Before
 # c4d35d4 a subprocess run's last measurement child ended as init's, and
-# its CPU time, a fifth of the run's, counted among the others'.) Runs go round-robin over the cases, so that a burst of
-# load falls on all of them alike.
+# its CPU time, a fifth of the run's, counted among the others'.) Runs go
+# round-robin over the cases, so that a burst of load falls on all of them
+# alike.
 #
 # usage: bench/single-measurement-time.sh [OURS] [UPSTREAM]
 # (defaults: build/bin/llvm-exegesis, /usr/lib/llvm-22/bin/llvm-exegesis)

@@ -221,9 +221,7 @@ static void describeFully(raw_ostream &OS,
   }
   OS << "; vector calibration chain: " << format("%.3f", J.VectorCycles)
      << " add cycles per op";
-  double Whole = std::round(J.VectorCycles);
-  if (Whole >= 1 &&
-      std::fabs(J.VectorCycles / Whole - 1) <= WholeCyclesTolerance)
+  if (std::isfinite(nearestWholeCycles(J.VectorCycles)))
     OS << " (a sample whose chain lies more than "
        << format("%g", 100 * ChainsApartTolerance)
        << "% from its whole number of cycles is left out as shared)";

@@ -356,8 +356,12 @@ double findVectorLatency(ArrayRef<RunSamples> Taken, double &Median) {
       if (std::isfinite(S.VectorLow[I]))
         Cycles.push_back((S.VectorLow[I] + S.VectorHigh[I]) / 2);
   Median = Cycles.empty() ? NAN : medianOf(Cycles);
-  double Whole = std::round(Median);
-  return Whole >= 1 && std::fabs(Median / Whole - 1) <= WholeCyclesTolerance
+  return nearestWholeCycles(Median);
+}
+
+double nearestWholeCycles(double Cycles) {
+  double Whole = std::round(Cycles);
+  return Whole >= 1 && std::fabs(Cycles / Whole - 1) <= WholeCyclesTolerance
              ? Whole
              : NAN;
 }

@@ -73,6 +73,10 @@ struct RunSamples {
 };
 RunSamples samplesOfRun(const TimeBasedTrace &Trace, const TraceRun &Run);
 
+/// The whole number of cycles within WholeCyclesTolerance of \p Cycles, at
+/// least 1 (NaN: none).
+double nearestWholeCycles(double Cycles);
+
 /// The vector chain's latency in add cycles over \p Taken: the whole number
 /// nearest \p Median, its samples' median, when within WholeCyclesTolerance
 /// of it (NaN: no vector chain, or no whole number; no sample is then
