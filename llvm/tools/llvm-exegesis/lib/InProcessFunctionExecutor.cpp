@@ -17,7 +17,7 @@ namespace exegesis {
 InProcessFunctionExecutor::InProcessFunctionExecutor(CounterSpec Counters,
                                                      double TimeoutSeconds)
     : Counters(std::move(Counters)), TimeoutSeconds(TimeoutSeconds),
-      Scratch(new char[ScratchMemorySize]()) {}
+      Scratch(ScratchMemorySize) {}
 
 namespace {
 

@@ -14,6 +14,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_INPROCESSFUNCTIONEXECUTOR_H
 
 #include "FunctionExecutor.h"
+#include "ScratchMemory.h"
 #include <memory>
 
 namespace llvm {
@@ -36,7 +37,7 @@ public:
 private:
   CounterSpec Counters;
   double TimeoutSeconds;
-  std::unique_ptr<char[]> Scratch;
+  ScratchMemory Scratch;
 };
 
 } // namespace exegesis

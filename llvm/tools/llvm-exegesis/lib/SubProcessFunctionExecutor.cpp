@@ -1065,7 +1065,7 @@ bool SubProcessFunctionExecutor::isPidfdGetfdAvailable() {
 SubProcessFunctionExecutor::SubProcessFunctionExecutor(
     CounterSpec Counters, SubProcessOptions Options)
     : Counters(std::move(Counters)), Options(Options),
-      Scratch(new char[ScratchMemorySize]()) {}
+      Scratch(ScratchMemorySize) {}
 
 SubProcessFunctionExecutor::~SubProcessFunctionExecutor() = default;
 

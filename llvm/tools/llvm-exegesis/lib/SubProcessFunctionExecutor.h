@@ -36,6 +36,7 @@
 #include "BenchmarkRunOptions.h"
 #include "ForkServer.h"
 #include "FunctionExecutor.h"
+#include "ScratchMemory.h"
 #include <memory>
 #include <optional>
 
@@ -90,7 +91,7 @@ private:
 
   CounterSpec Counters;
   SubProcessOptions Options;
-  std::unique_ptr<char[]> Scratch;
+  ScratchMemory Scratch;
   mutable std::unique_ptr<ForkServer> Server;
   mutable bool ServerFailed = false;
 };
