@@ -6,6 +6,7 @@
 #include "HexSnippetFile.h"
 #include "LLVMState.h"
 #include "MCAThroughputModel.h"
+#include "SnippetRepetitor.h"
 #include "Target.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -118,6 +119,39 @@ Error BenchmarkRunner::createMeasurer() {
   return Error::success();
 }
 
+MCAThroughputModel *BenchmarkRunner::getModel() {
+  if (!Model && NoModel.empty()) {
+    Expected<std::unique_ptr<MCAThroughputModel>> Created =
+        MCAThroughputModel::create(State);
+    if (Created)
+      Model = std::move(*Created);
+    else
+      NoModel = toString(Created.takeError());
+  }
+  return Model.get();
+}
+
+void BenchmarkRunner::lengthenTimedLoop(const BenchmarkCode &Code,
+                                        AssemblyRequest &Loop) {
+  MCAThroughputModel *Predictor = getModel();
+  if (!Predictor || Code.Key.Instructions.empty())
+    return;
+  // Only the length of a call depends on the prediction, never a value: a
+  // wrong one leaves the call as short as asked or makes it slower to
+  // measure.
+  Expected<double> Cycles =
+      Predictor->predictCyclesPerIteration(Code.Key.Instructions);
+  if (!Cycles) {
+    consumeError(Cycles.takeError());
+    return;
+  }
+  uint64_t Instructions = getTimeBasedLoopInstructions(
+      Loop.MinInstructions, *Cycles / Code.Key.Instructions.size());
+  // Its twin runs twice as many, and both are counted in unsigned.
+  Loop.MinInstructions = static_cast<unsigned>(std::min<uint64_t>(
+      Instructions, std::numeric_limits<unsigned>::max() / 4));
+}
+
 void BenchmarkRunner::notePrediction(Benchmark &Result) {
   if (Result.Mode != BenchmarkMode::InverseThroughput ||
       !Result.Error.empty() || !parseBasicBlockOrigin(Result.Info))
@@ -127,14 +161,7 @@ void BenchmarkRunner::notePrediction(Benchmark &Result) {
   });
   if (Measured == Result.Measurements.end())
     return;
-  if (!Model && NoModel.empty()) {
-    Expected<std::unique_ptr<MCAThroughputModel>> Created =
-        MCAThroughputModel::create(State);
-    if (Created)
-      Model = std::move(*Created);
-    else
-      NoModel = toString(Created.takeError());
-  }
+  MCAThroughputModel *Model = getModel();
   std::string Note;
   raw_string_ostream OS(Note);
   OS << "LLVM's scheduling model for " << State.getCpuName() << " (MCA) ";
@@ -250,6 +277,17 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
               ", which the snippet carries from one copy to the next)");
       dropLoop(Requests);
     }
+  }
+
+  // The defaults' loop, timed: calls long enough that the loop's exit is
+  // lost in them (see TimeBasedLoopCallCycles).
+  if (Requests.back().Repetition == SnippetRepetition::Loop &&
+      Requests.back().LoopBodyBytes != 0) {
+    Expected<bool> TimeBased = willMeasureTimeBased();
+    if (!TimeBased)
+      return TimeBased.takeError();
+    if (*TimeBased)
+      lengthenTimedLoop(Code, Requests.back());
   }
 
   if (Options.Phase >= BenchmarkPhase::PrepareAndAssembleSnippet) {

@@ -57,6 +57,13 @@ private:
   /// it, beside the measured value, into Result's `info`.
   void notePrediction(Benchmark &Result);
 
+  /// LLVM's model of the CPU, created the first time it is needed; null
+  /// (NoModel says why) for a CPU without a scheduling model.
+  MCAThroughputModel *getModel();
+  /// Lengthens the calls of the defaults' loop \p Loop, timed, by what the
+  /// model predicts \p Code costs (see getTimeBasedLoopInstructions).
+  void lengthenTimedLoop(const BenchmarkCode &Code, AssemblyRequest &Loop);
+
   /// Whether the measurement will convert a time counter to cycles (which
   /// decides what the latency default repeats). False before the measure
   /// phases; creates the measurer otherwise.
@@ -77,7 +84,7 @@ private:
   BenchmarkRunOptions Options;
   /// Created by the first measure phase (counters are only needed there).
   std::unique_ptr<BenchmarkMeasurer> Measurer;
-  /// Created for the first basic block measured.
+  /// Created for the first basic block measured or timed loop lengthened.
   std::unique_ptr<MCAThroughputModel> Model;
   std::string NoModel;
 };

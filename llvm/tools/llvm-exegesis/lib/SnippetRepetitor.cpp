@@ -3,6 +3,7 @@
 #include "SnippetRepetitor.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
+#include <cmath>
 
 namespace llvm {
 namespace exegesis {
@@ -37,6 +38,16 @@ RepetitionPlan planRepetition(SnippetRepetition Repetition,
   Plan.NumExecutedInstructions =
       Plan.NumSnippetRepetitions * NumSnippetInstructions;
   return Plan;
+}
+
+uint64_t getTimeBasedLoopInstructions(uint64_t MinInstructions,
+                                      double PredictedCyclesPerInstruction) {
+  if (!(PredictedCyclesPerInstruction > 0))
+    return MinInstructions;
+  double Wanted = TimeBasedLoopCallCycles / PredictedCyclesPerInstruction;
+  double Most = double(MinInstructions) * MaxTimeBasedLoopLengthening;
+  return std::max(MinInstructions,
+                  static_cast<uint64_t>(std::ceil(std::min(Wanted, Most))));
 }
 
 } // namespace exegesis

@@ -2,6 +2,7 @@
 
 #include "lib/SnippetRepetitor.h"
 #include "gtest/gtest.h"
+#include <cmath>
 
 using namespace llvm::exegesis;
 
@@ -94,6 +95,23 @@ TEST(SnippetRepetitorTest, EmptySnippetHasNothingToRepeat) {
     EXPECT_EQ(Plan.NumExecutedInstructions, 0u);
     EXPECT_EQ(Plan.NumSnippetRepetitions, 0u);
   }
+}
+
+TEST(SnippetRepetitorTest, TimedLoopCallsLastWhatTheModelSaysIsLongEnough) {
+  // Four adds a cycle: 100000 cycles take 400000 instructions, more than
+  // 32 times what was asked.
+  EXPECT_EQ(getTimeBasedLoopInstructions(10000, 0.25),
+            10000 * MaxTimeBasedLoopLengthening);
+  EXPECT_EQ(getTimeBasedLoopInstructions(10000, 1.0), 100000u);
+  EXPECT_EQ(getTimeBasedLoopInstructions(50000, 1.0), 100000u);
+  EXPECT_EQ(getTimeBasedLoopInstructions(10000, 3.0), 33334u);
+  // A slow instruction's calls are long enough as asked.
+  EXPECT_EQ(getTimeBasedLoopInstructions(10000, 40.0), 10000u);
+  EXPECT_EQ(getTimeBasedLoopInstructions(200000, 1.0), 200000u);
+  // No prediction: as asked.
+  EXPECT_EQ(getTimeBasedLoopInstructions(10000, NAN), 10000u);
+  EXPECT_EQ(getTimeBasedLoopInstructions(10000, 0.0), 10000u);
+  EXPECT_EQ(getTimeBasedLoopInstructions(10000, -1.0), 10000u);
 }
 
 } // namespace
