@@ -279,8 +279,9 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
     }
   }
 
-  // The defaults' loop, timed: calls long enough that the loop's exit is
-  // lost in them (see TimeBasedLoopCallCycles).
+  // The defaults' loop, timed: calls long enough that what each costs
+  // beyond its instructions, such as the loop's exit, is lost in them (see
+  // TimeBasedLoopCallCycles).
   if (Requests.back().Repetition == SnippetRepetition::Loop &&
       Requests.back().LoopBodyBytes != 0) {
     Expected<bool> TimeBased = willMeasureTimeBased();

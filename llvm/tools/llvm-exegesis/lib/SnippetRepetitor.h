@@ -48,10 +48,11 @@ RepetitionPlan planRepetition(SnippetRepetition Repetition,
 
 /// A call of the defaults' loop, measured with time-based cycles, should
 /// last about this many core cycles (the scheduling model's). Its N and 2N
-/// twins differ in their trip count, so the branch predictor learns one
-/// loop exit and not the other, in a way that stays for a whole
-/// measurement and changes with the next: with 10,000 instructions a call,
-/// on Zen 5 (2026-12-05), ADD64rr's loop read 0.1843, 0.1877 or 0.1913
+/// twins differ in their trip count, and what each call costs beyond its
+/// instructions may differ between them (the branch predictor may learn
+/// one twin's loop exit and not the other's), in a way that stays for a
+/// whole measurement and changes with the next: with 10,000 instructions a
+/// call on Zen 5 (2026-12-05), ADD64rr's loop read 0.1843, 0.1877 or 0.1913
 /// cycles per instruction from one measurement to the next, a mispredicted
 /// exit (about 35 cycles) more or less in the N-to-2N difference of ~1,900
 /// cycles. At 300,000 instructions eight measurements read 0.1875-0.1878.

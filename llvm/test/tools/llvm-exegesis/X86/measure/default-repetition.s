@@ -20,8 +20,9 @@
 # RUN: FileCheck %s --check-prefix=ORDER < %t.jsonl
 # The loop's calls run as many instructions as LLVM's model says take about
 # 100000 cycles (at most 32 times -min-instructions): with as few as asked,
-# its N and 2N trip counts differed in whether the branch predictor had
-# learnt the loop's exit. Straight-line code runs what was asked.
+# its N and 2N twins differed in what each call cost beyond its
+# instructions (most likely whether the branch predictor had learnt the
+# loop's exit). Straight-line code runs what was asked.
 # ORDER:      "format":"exegesis-time-samples"
 # ORDER-NEXT: "instructions":{{[1-9][0-9][0-9][0-9][0-9][0-9]+}},{{.*}}"variant":"loop"
 # ORDER-NEXT: "instructions":10000,{{.*}}"variant":"duplicate"

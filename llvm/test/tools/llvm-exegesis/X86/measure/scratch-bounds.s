@@ -1,8 +1,8 @@
 # The scratch buffer a snippet receives in RDI lies between guard regions.
 # This snippet walks BTC's 16-bit bit offset forward until it wraps and
 # then backward, up to 4 KiB before RDI, which is writable (its calls run
-# 100000 instructions here, and the timed loop's calls that many by
-# default). With the buffer on the tool's heap, those writes wrecked the
+# 100000 instructions here, as the timed default loop's may). With the
+# buffer on the tool's heap, those writes wrecked the
 # allocator and the tool died (abort) in process. A write past the guard
 # is the snippet's crash, in both modes, and the tool carries on.
 
