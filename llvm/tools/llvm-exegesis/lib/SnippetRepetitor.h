@@ -46,24 +46,25 @@ RepetitionPlan planRepetition(SnippetRepetition Repetition,
                               uint64_t SnippetBytes = 0,
                               uint64_t LoopBodyBytes = 0);
 
-/// A call of the defaults' loop, measured with time-based cycles, should
-/// last about this many core cycles (the scheduling model's). Its N and 2N
-/// twins differ in their trip count, and what each call costs beyond its
-/// instructions may differ between them (the branch predictor may learn
-/// one twin's loop exit and not the other's), in a way that stays for a
-/// whole measurement and changes with the next: with 10,000 instructions a
-/// call on Zen 5 (2026-12-05), ADD64rr's loop read 0.1843, 0.1877 or 0.1913
-/// cycles per instruction from one measurement to the next, a mispredicted
-/// exit (about 35 cycles) more or less in the N-to-2N difference of ~1,900
-/// cycles. At 300,000 instructions eight measurements read 0.1875-0.1878.
+/// A call of the throughput default's loop, measured with time-based
+/// cycles, should last about this many core cycles (the scheduling
+/// model's). Its N and 2N twins differ in their trip count, and what each
+/// call costs beyond its instructions may differ between them (the branch
+/// predictor may learn one twin's loop exit and not the other's), in a way
+/// that stays for a whole measurement and changes with the next: with
+/// 10,000 instructions a call on Zen 5 (2026-12-05), ADD64rr's loop read
+/// 0.1843, 0.1877 or 0.1913 cycles per instruction from one measurement to
+/// the next, a mispredicted exit (about 35 cycles) more or less in the
+/// N-to-2N difference of ~1,900 cycles. At 300,000 instructions eight
+/// measurements read 0.1875-0.1878.
 inline constexpr double TimeBasedLoopCallCycles = 100000;
 
 /// At most this many times -min-instructions for such a call: a model that
 /// takes a slow instruction for a fast one costs time, not accuracy.
 inline constexpr uint64_t MaxTimeBasedLoopLengthening = 32;
 
-/// The instructions a call of the defaults' loop runs when cycles are
-/// time-based: \p MinInstructions, or more when the scheduling model's
+/// The instructions a call of the throughput default's loop runs when
+/// cycles are time-based: \p MinInstructions, or more when the model's
 /// \p PredictedCyclesPerInstruction (NaN or not positive: no prediction)
 /// says that fewer take less than TimeBasedLoopCallCycles.
 uint64_t getTimeBasedLoopInstructions(uint64_t MinInstructions,

@@ -2,9 +2,8 @@
 # as JSON lines: a header naming the format, its version and the host, then
 # one line per measurement with its trace. Replaying the trace (without
 # running anything) decides exactly as the tool did, in both execution
-# modes. The latency default loops (here over a 2 KiB body of 512 copies,
-# as many times as LLVM's model says take about 100000 cycles: 66 times
-# where IMUL64rr takes 3, 33792 instructions).
+# modes. The latency default loops (here 20 iterations of a 2 KiB body of
+# 512 copies: 10240 instructions).
 
 # REQUIRES: exegesis-no-hardware-pmu, exegesis-can-execute-in-subprocess, x86_64-linux
 
@@ -18,7 +17,7 @@
 # YAML: - { key: latency, value:
 # YAML: error: ''
 # FILE: {"counter":"{{rdtsc|msr/tsc/|task-clock}}","format":"exegesis-time-samples","host":{{{.*}}"llvm_cpu":"{{[a-z0-9-]+}}"{{.*}}},"version":1}
-# FILE-NEXT: {"benchmark":"IMUL64rr RAX RAX RAX","instructions":{{[1-9][0-9]*}},"mode":"latency","recorded":{"cycles":{{[0-9.e+]+}},"verdict":"{{settled|unsettled}}"},"trace":{"batch_functions":[2],"cpu_checks":[{{.*}}],"differencing":true,"probe":{"calls":[{"batch":0,"cpu":{{[0-9]+}},"ticks":[{{.*}}]}],"chain_length":10000,"probe_groups":2500},"reference":{{{.*}}},"rules":{"aggregation":"min","dependency_chain":true,"empty_snippet":false,"repeat_count":30,"settle_agreeing_runs":2,"settle_time_limit":5,"settle_tolerance":{{0.00300*[0-9]*}}},"runs":[{{.*}}]},"variant":"loop"}
+# FILE-NEXT: {"benchmark":"IMUL64rr RAX RAX RAX","instructions":10240,"mode":"latency","recorded":{"cycles":{{[0-9.e+]+}},"verdict":"{{settled|unsettled}}"},"trace":{"batch_functions":[2],"cpu_checks":[{{.*}}],"differencing":true,"probe":{"calls":[{"batch":0,"cpu":{{[0-9]+}},"ticks":[{{.*}}]}],"chain_length":10000,"probe_groups":2500},"reference":{{{.*}}},"rules":{"aggregation":"min","dependency_chain":true,"empty_snippet":false,"repeat_count":30,"settle_agreeing_runs":2,"settle_time_limit":5,"settle_tolerance":{{0.00300*[0-9]*}}},"runs":[{{.*}}]},"variant":"loop"}
 # FILE-NOT: {{.}}
 # REPLAY: IMUL64rr RAX RAX RAX [loop]: {{[0-9.]+}} {{settled|unsettled}}{{.*}}; as recorded
 
