@@ -282,10 +282,9 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
   // The throughput default's loop, timed: calls long enough that what each
   // costs beyond its instructions, such as the loop's exit, is lost in them
   // (see TimeBasedLoopCallCycles). A latency loop's calls of 10000
-  // instructions take 10000 cycles or more already, and longer ones only
-  // gave a busy host more time to disturb each sample: under stress-ng,
-  // lengthened latency measurements of ADD64rr were refused or warned in 2
-  // of 40 runs of bench/flake.sh, where 40 of 40 passed before.
+  // instructions take 10000 cycles or more already, where a differing exit
+  // is 0.35% at most; lengthened, they gained nothing on Zen 5 and made
+  // each sample longer for a busy host to disturb.
   if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
       Requests.back().Repetition == SnippetRepetition::Loop &&
       Requests.back().LoopBodyBytes != 0) {
