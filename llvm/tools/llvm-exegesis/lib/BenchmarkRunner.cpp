@@ -161,14 +161,14 @@ void BenchmarkRunner::notePrediction(Benchmark &Result) {
   });
   if (Measured == Result.Measurements.end())
     return;
-  MCAThroughputModel *Model = getModel();
+  MCAThroughputModel *Predictor = getModel();
   std::string Note;
   raw_string_ostream OS(Note);
   OS << "LLVM's scheduling model for " << State.getCpuName() << " (MCA) ";
   Expected<double> Predicted =
-      Model ? Model->predictCyclesPerIteration(Result.Key.Instructions)
-            : Expected<double>(
-                  createStringError(inconvertibleErrorCode(), NoModel));
+      Predictor ? Predictor->predictCyclesPerIteration(Result.Key.Instructions)
+                : Expected<double>(
+                      createStringError(inconvertibleErrorCode(), NoModel));
   if (Predicted)
     OS << "predicts " << format("%.2f", *Predicted)
        << " cycles per iteration, measured "

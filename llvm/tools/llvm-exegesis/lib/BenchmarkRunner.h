@@ -60,8 +60,9 @@ private:
   /// LLVM's model of the CPU, created the first time it is needed; null
   /// (NoModel says why) for a CPU without a scheduling model.
   MCAThroughputModel *getModel();
-  /// Lengthens the calls of the defaults' loop \p Loop, timed, by what the
-  /// model predicts \p Code costs (see getTimeBasedLoopInstructions).
+  /// Lengthens the calls of the throughput default's loop \p Loop, timed,
+  /// by what the model predicts \p Code costs (see
+  /// getTimeBasedLoopInstructions).
   void lengthenTimedLoop(const BenchmarkCode &Code, AssemblyRequest &Loop);
 
   /// Whether the measurement will convert a time counter to cycles (which
