@@ -146,12 +146,12 @@ void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code) {
   chooseLoopRegister(State, Code);
 }
 
-unsigned getAutoMapPhysicalPageLimit(const L1DataCacheSize &Cache) {
+unsigned getAutoMapPhysicalPageLimit(const L1CacheSize &Cache) {
   return static_cast<unsigned>(
       std::max<uint64_t>(1, Cache.Bytes / AutoMapPageSize));
 }
 
-AutoMappedPages getInitialAutoMappedPages(const L1DataCacheSize &Cache) {
+AutoMappedPages getInitialAutoMappedPages(const L1CacheSize &Cache) {
   AutoMappedPages Pages(getAutoMapPhysicalPageLimit(Cache));
   Pages.addPage(AutoMapFirstPage);
   return Pages;
@@ -194,7 +194,7 @@ std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
 }
 
 /// "the host's L1 data cache of 32 KiB, from sysfs".
-static std::string describeCache(const L1DataCacheSize &Cache) {
+static std::string describeCache(const L1CacheSize &Cache) {
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "the host's L1 data cache of ";
@@ -212,7 +212,7 @@ static std::string describeCache(const L1DataCacheSize &Cache) {
 std::string describeAutoMappedMemory(const LLVMState &State,
                                      const BenchmarkCode &Code,
                                      const AutoMappedPages &Pages,
-                                     const L1DataCacheSize &Cache) {
+                                     const L1CacheSize &Cache) {
   std::string Text;
   raw_string_ostream OS(Text);
   uint64_t NumPages = Pages.size();

@@ -29,7 +29,7 @@
 
 #include "AutoMappedPages.h"
 #include "BenchmarkCode.h"
-#include "L1DataCache.h"
+#include "L1CacheSize.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
 #include <optional>
@@ -59,10 +59,10 @@ void prepareAutoMappedBlock(const LLVMState &State, BenchmarkCode &Code);
 
 /// How many physical pages may back a block's pages: the L1 data cache's
 /// worth, at least one.
-unsigned getAutoMapPhysicalPageLimit(const L1DataCacheSize &Cache);
+unsigned getAutoMapPhysicalPageLimit(const L1CacheSize &Cache);
 
 /// The pages of a block prepared by prepareAutoMappedBlock.
-AutoMappedPages getInitialAutoMappedPages(const L1DataCacheSize &Cache);
+AutoMappedPages getInitialAutoMappedPages(const L1CacheSize &Cache);
 
 /// Makes \p Code map \p Pages: the memory value auto-page as large as
 /// their physical pages, mapped once per run of pages (replacing the
@@ -82,7 +82,7 @@ std::optional<std::string> mapFaultingPage(BenchmarkCode &Code,
 std::string describeAutoMappedMemory(const LLVMState &State,
                                      const BenchmarkCode &Code,
                                      const AutoMappedPages &Pages,
-                                     const L1DataCacheSize &Cache);
+                                     const L1CacheSize &Cache);
 
 } // namespace exegesis
 } // namespace llvm

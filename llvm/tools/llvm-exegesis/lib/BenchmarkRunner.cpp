@@ -195,7 +195,7 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
   }
   BenchmarkCode Mapped = Code;
   prepareAutoMappedBlock(State, Mapped);
-  const L1DataCacheSize &Cache = getHostL1DataCacheSize();
+  const L1CacheSize &Cache = getHostL1CacheSize(L1Cache::Data);
   AutoMappedPages Pages = getInitialAutoMappedPages(Cache);
   for (unsigned Runs = 1;; ++Runs) {
     Expected<Benchmark> Result = runOnce(Mapped);

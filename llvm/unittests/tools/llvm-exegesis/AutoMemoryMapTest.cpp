@@ -35,7 +35,7 @@ protected:
 
   static std::unique_ptr<LLVMState> State;
   /// A Zen 3's L1 data cache: 8 pages.
-  const L1DataCacheSize Cache{32768, "sysfs"};
+  const L1CacheSize Cache{32768, "sysfs"};
 };
 
 std::unique_ptr<LLVMState> AutoMemoryMapTest::State;
@@ -162,7 +162,7 @@ TEST_F(AutoMemoryMapTest, RunsBeyondTheCacheShareItsPages) {
             "LLVM-EXEGESIS-MEM-MAP auto-page 268386304 53248; "
             "LLVM-EXEGESIS-MEM-MAP auto-page 268443648 4096 20480");
   // Without a size from the system, the assumed one is named as such.
-  L1DataCacheSize Unknown{AssumedL1DataCacheBytes, ""};
+  L1CacheSize Unknown{AssumedL1DataCacheBytes, ""};
   AutoMappedPages Two = getInitialAutoMappedPages(Unknown);
   Two.addPage(AutoMapFirstPage + 4096);
   EXPECT_NE(describeAutoMappedMemory(*State, Code, Two, Unknown)

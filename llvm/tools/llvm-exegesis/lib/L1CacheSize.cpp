@@ -1,6 +1,6 @@
-//===-- L1DataCache.cpp -----------------------------------------*- C++ -*-===//
+//===-- L1CacheSize.cpp -----------------------------------------*- C++ -*-===//
 
-#include "L1DataCache.h"
+#include "L1CacheSize.h"
 #include "SystemRefusal.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,7 +24,8 @@ std::optional<uint64_t> parseSysfsCacheSize(StringRef Text) {
   return Value * Scale;
 }
 
-std::optional<uint64_t> readSysfsL1DataCacheSize(StringRef CacheDir) {
+std::optional<uint64_t> readSysfsL1CacheSize(StringRef CacheDir, L1Cache Kind) {
+  StringRef Wanted = Kind == L1Cache::Data ? "Data" : "Instruction";
   std::error_code EC;
   for (sys::fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
        It.increment(EC)) {
@@ -34,7 +35,7 @@ std::optional<uint64_t> readSysfsL1DataCacheSize(StringRef CacheDir) {
     std::optional<std::string> Level = readKernelFile(It->path() + "/level");
     std::optional<std::string> Type = readKernelFile(It->path() + "/type");
     if (!Level || *Level != "1" || !Type ||
-        (*Type != "Data" && *Type != "Unified"))
+        (*Type != Wanted && *Type != "Unified"))
       continue;
     if (std::optional<std::string> Size = readKernelFile(It->path() + "/size"))
       return parseSysfsCacheSize(*Size);
@@ -42,23 +43,29 @@ std::optional<uint64_t> readSysfsL1DataCacheSize(StringRef CacheDir) {
   return std::nullopt;
 }
 
-static L1DataCacheSize findHostL1DataCacheSize() {
+static L1CacheSize findHostL1CacheSize(L1Cache Kind) {
   int Cpu = sched_getcpu();
   std::string Dir = "/sys/devices/system/cpu/cpu" +
                     std::to_string(Cpu >= 0 ? Cpu : 0) + "/cache";
-  if (std::optional<uint64_t> Bytes = readSysfsL1DataCacheSize(Dir))
+  if (std::optional<uint64_t> Bytes = readSysfsL1CacheSize(Dir, Kind))
     return {*Bytes, "sysfs"};
-#ifdef _SC_LEVEL1_DCACHE_SIZE
-  long Bytes = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+  long Bytes = -1;
+#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL1_ICACHE_SIZE)
+  Bytes = sysconf(Kind == L1Cache::Data ? _SC_LEVEL1_DCACHE_SIZE
+                                        : _SC_LEVEL1_ICACHE_SIZE);
+#endif
   if (Bytes > 0)
     return {static_cast<uint64_t>(Bytes), "sysconf"};
-#endif
-  return {AssumedL1DataCacheBytes, ""};
+  return {Kind == L1Cache::Data ? AssumedL1DataCacheBytes
+                                : AssumedL1InstructionCacheBytes,
+          ""};
 }
 
-const L1DataCacheSize &getHostL1DataCacheSize() {
-  static const L1DataCacheSize Size = findHostL1DataCacheSize();
-  return Size;
+const L1CacheSize &getHostL1CacheSize(L1Cache Kind) {
+  static const L1CacheSize Data = findHostL1CacheSize(L1Cache::Data);
+  static const L1CacheSize Instruction =
+      findHostL1CacheSize(L1Cache::Instruction);
+  return Kind == L1Cache::Data ? Data : Instruction;
 }
 
 } // namespace exegesis

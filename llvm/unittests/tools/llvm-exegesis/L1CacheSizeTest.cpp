@@ -1,6 +1,6 @@
-//===-- L1DataCacheTest.cpp - The size of the host's L1 data cache --------===//
+//===-- L1CacheSizeTest.cpp - The sizes of the host's L1 caches ----------===//
 
-#include "lib/L1DataCache.h"
+#include "lib/L1CacheSize.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -12,7 +12,7 @@ using namespace llvm::exegesis;
 
 namespace {
 
-TEST(L1DataCacheTest, ParsesSysfsSizes) {
+TEST(L1CacheSizeTest, ParsesSysfsSizes) {
   EXPECT_EQ(parseSysfsCacheSize("32K"), 32768u);
   EXPECT_EQ(parseSysfsCacheSize("48K\n"), 49152u);
   EXPECT_EQ(parseSysfsCacheSize("1M"), 1048576u);
@@ -44,32 +44,40 @@ public:
   SmallString<128> Dir;
 };
 
-TEST(L1DataCacheTest, FindsTheLevelOneDataCache) {
+TEST(L1CacheSizeTest, FindsEachLevelOneCache) {
   SysfsCacheDir Cpu;
   Cpu.add("index0", "1", "Instruction", "32K");
   Cpu.add("index1", "1", "Data", "48K");
   Cpu.add("index2", "2", "Unified", "1M");
-  EXPECT_EQ(readSysfsL1DataCacheSize(Cpu.Dir), 49152u);
+  EXPECT_EQ(readSysfsL1CacheSize(Cpu.Dir, L1Cache::Data), 49152u);
+  EXPECT_EQ(readSysfsL1CacheSize(Cpu.Dir, L1Cache::Instruction), 32768u);
 
   SysfsCacheDir Unified;
   Unified.add("index0", "1", "Unified", "64K");
-  EXPECT_EQ(readSysfsL1DataCacheSize(Unified.Dir), 65536u);
+  EXPECT_EQ(readSysfsL1CacheSize(Unified.Dir, L1Cache::Data), 65536u);
+  EXPECT_EQ(readSysfsL1CacheSize(Unified.Dir, L1Cache::Instruction), 65536u);
 
-  SysfsCacheDir NoL1;
-  NoL1.add("index0", "2", "Unified", "1M");
-  NoL1.add("index1", "1", "Instruction", "32K");
-  EXPECT_EQ(readSysfsL1DataCacheSize(NoL1.Dir), std::nullopt);
-  EXPECT_EQ(readSysfsL1DataCacheSize("/nonexistent/cache"), std::nullopt);
+  SysfsCacheDir NoL1Data;
+  NoL1Data.add("index0", "2", "Unified", "1M");
+  NoL1Data.add("index1", "1", "Instruction", "32K");
+  EXPECT_EQ(readSysfsL1CacheSize(NoL1Data.Dir, L1Cache::Data), std::nullopt);
+  EXPECT_EQ(readSysfsL1CacheSize(NoL1Data.Dir, L1Cache::Instruction), 32768u);
+  EXPECT_EQ(readSysfsL1CacheSize("/nonexistent/cache", L1Cache::Instruction),
+            std::nullopt);
 }
 
-TEST(L1DataCacheTest, TheHostSaysWhereItsSizeComesFrom) {
-  const L1DataCacheSize &Host = getHostL1DataCacheSize();
-  EXPECT_GT(Host.Bytes, 0u);
-  if (Host.Source.empty())
-    EXPECT_EQ(Host.Bytes, AssumedL1DataCacheBytes);
-  else
-    EXPECT_TRUE(Host.Source == "sysfs" || Host.Source == "sysconf")
-        << Host.Source;
+TEST(L1CacheSizeTest, TheHostSaysWhereEachSizeComesFrom) {
+  for (auto [Kind, Assumed] :
+       {std::pair{L1Cache::Data, AssumedL1DataCacheBytes},
+        {L1Cache::Instruction, AssumedL1InstructionCacheBytes}}) {
+    const L1CacheSize &Host = getHostL1CacheSize(Kind);
+    EXPECT_GT(Host.Bytes, 0u);
+    if (Host.Source.empty())
+      EXPECT_EQ(Host.Bytes, Assumed);
+    else
+      EXPECT_TRUE(Host.Source == "sysfs" || Host.Source == "sysconf")
+          << Host.Source;
+  }
 }
 
 } // namespace
