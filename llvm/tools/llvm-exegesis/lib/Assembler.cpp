@@ -320,7 +320,8 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
                               .value();
   RepetitionPlan Plan = planRepetition(
       Request.Repetition, Snippet.size(), Request.MinInstructions,
-      Request.LoopBodySize, Sizing.Bytes.size(), Request.LoopBodyBytes);
+      Request.LoopBodySize, Sizing.Bytes.size(), Request.LoopBodyBytes,
+      Request.StraightLineMaxBytes);
 
   BitVector SnippetWrites(RI.getNumRegs());
   for (const MCInst &Inst : Snippet)

@@ -48,6 +48,9 @@ struct AssemblyRequest {
   /// of code (0: LoopBodySize alone decides), so that the body amortises the
   /// loop branch and still runs from the micro-op cache.
   unsigned LoopBodyBytes = 0;
+  /// Straight-line repetition: no more snippet copies than fit in this many
+  /// bytes of code, though at least one (0: MinInstructions alone decides).
+  unsigned StraightLineMaxBytes = 0;
   /// Encode the snippet once and copy its bytes when no instruction needs a
   /// fixup. Off: every copy goes through the streamer; the object is the
   /// same, only slower (tests compare the two).

@@ -631,6 +631,8 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
         // such latency value carry the fixed-part warning (2N - 2 * N
         // read 4% of the short function).
         AssemblyRequest Twice = F.Request;
+        // The short function's byte limit made it as long as it is.
+        Twice.StraightLineMaxBytes = 0;
         uint64_t Doubled = 2 * F.Function.NumExecutedInstructions;
         Twice.MinInstructions = Doubled <= std::numeric_limits<unsigned>::max()
                                     ? static_cast<unsigned>(Doubled)

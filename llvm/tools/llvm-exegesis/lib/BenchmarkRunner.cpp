@@ -4,6 +4,7 @@
 #include "AutoMemoryMap.h"
 #include "BenchmarkMeasurer.h"
 #include "HexSnippetFile.h"
+#include "L1CacheSize.h"
 #include "LLVMState.h"
 #include "MCAThroughputModel.h"
 #include "SnippetRepetitor.h"
@@ -277,6 +278,20 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
               ", which the snippet carries from one copy to the next)");
       dropLoop(Requests);
     }
+  }
+
+  // The throughput default's straight-line form, timed: twins that fit in
+  // the L1 instruction cache, so that a copy costs the same in both (see
+  // getStraightLineMaxBytes).
+  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
+      Requests.front().Repetition == SnippetRepetition::Duplicate) {
+    Expected<bool> TimeBased = willMeasureTimeBased();
+    if (!TimeBased)
+      return TimeBased.takeError();
+    if (*TimeBased)
+      Requests.front().StraightLineMaxBytes =
+          static_cast<unsigned>(getStraightLineMaxBytes(
+              getHostL1CacheSize(L1Cache::Instruction).Bytes));
   }
 
   // The throughput default's loop, timed: calls long enough that what each

@@ -11,7 +11,8 @@ namespace exegesis {
 RepetitionPlan planRepetition(SnippetRepetition Repetition,
                               uint64_t NumSnippetInstructions,
                               uint64_t MinInstructions, uint64_t LoopBodySize,
-                              uint64_t SnippetBytes, uint64_t LoopBodyBytes) {
+                              uint64_t SnippetBytes, uint64_t LoopBodyBytes,
+                              uint64_t StraightLineMaxBytes) {
   RepetitionPlan Plan;
   if (NumSnippetInstructions == 0)
     return Plan;
@@ -22,6 +23,9 @@ RepetitionPlan planRepetition(SnippetRepetition Repetition,
   };
   if (Repetition == SnippetRepetition::Duplicate) {
     Plan.CopiesEmitted = CopiesFor(MinInstructions);
+    if (StraightLineMaxBytes && SnippetBytes)
+      Plan.CopiesEmitted = std::clamp<uint64_t>(
+          StraightLineMaxBytes / SnippetBytes, 1, Plan.CopiesEmitted);
   } else {
     Plan.IsLoop = true;
     Plan.CopiesEmitted = CopiesFor(LoopBodySize);
@@ -38,6 +42,10 @@ RepetitionPlan planRepetition(SnippetRepetition Repetition,
   Plan.NumExecutedInstructions =
       Plan.NumSnippetRepetitions * NumSnippetInstructions;
   return Plan;
+}
+
+uint64_t getStraightLineMaxBytes(uint64_t L1InstructionCacheBytes) {
+  return L1InstructionCacheBytes * 3 / 8;
 }
 
 uint64_t getTimeBasedLoopInstructions(uint64_t MinInstructions,

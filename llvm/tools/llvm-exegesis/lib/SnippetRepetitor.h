@@ -39,12 +39,28 @@ struct RepetitionPlan {
 /// \p MinInstructions instructions have executed. With \p LoopBodyBytes, the
 /// loop body also takes as many copies of the snippet (\p SnippetBytes
 /// encoded) as fit in that many bytes, but never more than duplicating would
-/// lay out. An empty snippet gets no copies and no loop.
+/// lay out. With \p StraightLineMaxBytes, duplicating lays out no more copies
+/// than fit in that many bytes, and at least one. An empty snippet gets no
+/// copies and no loop.
 RepetitionPlan planRepetition(SnippetRepetition Repetition,
                               uint64_t NumSnippetInstructions,
                               uint64_t MinInstructions, uint64_t LoopBodySize,
                               uint64_t SnippetBytes = 0,
-                              uint64_t LoopBodyBytes = 0);
+                              uint64_t LoopBodyBytes = 0,
+                              uint64_t StraightLineMaxBytes = 0);
+
+/// The most code the throughput default's straight-line form lays out when
+/// cycles are time-based, on a host whose L1 instruction cache holds
+/// \p L1InstructionCacheBytes: its 2N twin takes at most three quarters of
+/// that cache, N half as much. Their difference is the value, and it
+/// holds only if a copy costs the same in both. A twin larger than the cache
+/// streams its code from L2 and one that fits does not, or fits in part,
+/// from one measurement to the next: on Zen 5 (32 KiB, 2026-12-05) twelve
+/// imull per copy, 34 KiB and 68 KiB of code, read from 42% below the
+/// multiplier's 1/3 cycle to 20% above it, and 1.5% below it settled and
+/// without a warning, while twins of 14 KiB and 27 KiB read 0.3328-0.3341 in
+/// eleven measurements.
+uint64_t getStraightLineMaxBytes(uint64_t L1InstructionCacheBytes);
 
 /// A call of the throughput default's loop, measured with time-based
 /// cycles, should last about this many core cycles (the scheduling

@@ -86,6 +86,38 @@ TEST(SnippetRepetitorTest, LoopBodySizedByBytes) {
   EXPECT_EQ(Plan.CopiesEmitted, 100u);
 }
 
+TEST(SnippetRepetitorTest, StraightLineLimitedByBytes) {
+  // 12 instructions in 41 bytes: 299 copies fit in 12288 bytes.
+  RepetitionPlan Plan = planRepetition(SnippetRepetition::Duplicate, 12, 10000,
+                                       0, /*SnippetBytes=*/41,
+                                       /*LoopBodyBytes=*/0,
+                                       /*StraightLineMaxBytes=*/12288);
+  EXPECT_EQ(Plan.CopiesEmitted, 299u);
+  EXPECT_EQ(Plan.NumExecutedInstructions, 299u * 12);
+
+  // Fewer copies asked than fit: as asked.
+  Plan =
+      planRepetition(SnippetRepetition::Duplicate, 12, 1200, 0, 41, 0, 12288);
+  EXPECT_EQ(Plan.CopiesEmitted, 100u);
+
+  // A snippet larger than the limit: one copy.
+  Plan = planRepetition(SnippetRepetition::Duplicate, 900, 10000, 0, 20000, 0,
+                        12288);
+  EXPECT_EQ(Plan.CopiesEmitted, 1u);
+
+  // A loop ignores the limit.
+  Plan = planRepetition(SnippetRepetition::Loop, 12, 10000, 0, 41, 2048, 12);
+  EXPECT_TRUE(Plan.IsLoop);
+  EXPECT_EQ(Plan.CopiesEmitted, 49u);
+}
+
+TEST(SnippetRepetitorTest, StraightLineTwinsFitTheInstructionCache) {
+  // The 2N function takes three quarters of the cache.
+  EXPECT_EQ(getStraightLineMaxBytes(32768), 12288u);
+  EXPECT_EQ(getStraightLineMaxBytes(65536), 24576u);
+  EXPECT_LE(2 * getStraightLineMaxBytes(49152), 49152u * 3 / 4);
+}
+
 TEST(SnippetRepetitorTest, EmptySnippetHasNothingToRepeat) {
   for (SnippetRepetition R :
        {SnippetRepetition::Duplicate, SnippetRepetition::Loop}) {
