@@ -4,6 +4,7 @@
 #include "ExitCleanup.h"
 #include "FunctionExecutor.h"
 #include "Interruption.h"
+#include "ScratchMemory.h"
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -166,9 +167,9 @@ FloatingPointState CleanFloatingPointState;
                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   void *Code = mmap(nullptr, HostInstructionProbe::MaxCodeSize,
                     PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  void *Scratch = mmap(nullptr, ScratchMemorySize, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (AltStack == MAP_FAILED || Code == MAP_FAILED || Scratch == MAP_FAILED)
+  // Guarded and with room below, as the measured function's.
+  ScratchMemory Scratch(ScratchMemorySize);
+  if (AltStack == MAP_FAILED || Code == MAP_FAILED)
     childExit(2);
   // The probed code may leave the stack pointer anywhere.
   stack_t Stack = {};
@@ -219,7 +220,7 @@ FloatingPointState CleanFloatingPointState;
     CaughtAddress = nullptr;
     if (sigsetjmp(ProbeReturn, /*savemask=*/0) == 0) {
       Probing = 1;
-      reinterpret_cast<void (*)(char *)>(Code)(static_cast<char *>(Scratch));
+      reinterpret_cast<void (*)(char *)>(Code)(Scratch.get());
       Probing = 0;
     }
     CleanFloatingPointState.restore();

@@ -26,8 +26,9 @@
 // zombie and no descriptor outlive the probe.
 //
 // The probed code is a complete function called as `void F(char *Scratch)`
-// with a scratch buffer of ScratchMemorySize bytes, as the measured function
-// is, so that what is probed is what will run.
+// with a scratch buffer of ScratchMemorySize bytes between guards
+// (ScratchMemory.h), as the measured function is, so that what is probed is
+// what will run.
 //
 //===----------------------------------------------------------------------===//
 

@@ -59,6 +59,22 @@ TEST(HostInstructionProbeTest, ReturningCodeReturns) {
   EXPECT_EQ(probe(Probe, StoreToScratch + Ret).Kind, Outcome::Returned);
 }
 
+TEST(HostInstructionProbeTest,
+     ScratchIsGuardedWithRoomBelowAsTheMeasuredFunctions) {
+  HostInstructionProbe Probe(Timeout);
+  // movq %rax, -0x8000(%rdi): 32 KiB below, where the measured function's
+  // scratch buffer has room for BT*'s 16-bit offsets.
+  EXPECT_EQ(
+      probe(Probe, bytes({0x48, 0x89, 0x87, 0x00, 0x80, 0xff, 0xff}) + Ret)
+          .Kind,
+      Outcome::Returned);
+  // movq %rax, 0x100000(%rdi): just past the end, in the guard.
+  ProbeResult Past =
+      probe(Probe, bytes({0x48, 0x89, 0x87, 0x00, 0x00, 0x10, 0x00}) + Ret);
+  EXPECT_EQ(Past.Kind, Outcome::Signalled);
+  EXPECT_EQ(Past.Signal, SIGSEGV);
+}
+
 TEST(HostInstructionProbeTest, IllegalInstructionIsCaughtAndLocated) {
   HostInstructionProbe Probe(Timeout);
   ProbeResult R = probe(Probe, AddRaxRax + Ud2 + Ret);
