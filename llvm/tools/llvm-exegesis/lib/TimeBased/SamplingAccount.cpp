@@ -72,7 +72,18 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
         std::string(formatv("{0:f0}", 100 * J.FixedCycles / J.ShortCycles)) +
         "% of the N function), the value may be off");
   if (J.calibrationDisagrees()) {
-    if (2 * J.InconsistentCalibrations > J.TotalSamples)
+    if (J.vectorChainOffWhole()) {
+      double Whole = std::max(1.0, std::round(J.VectorCycles));
+      Warnings.push_back(
+          "warning: the vector calibration chain read " +
+          std::string(formatv("{0:f3}", J.VectorCycles)) +
+          " add cycles an op throughout, " +
+          std::string(
+              formatv("{0:f1}", 100 * std::fabs(J.VectorCycles / Whole - 1))) +
+          "% off " + std::to_string(int(Whole)) +
+          " (a neighbour slowed one of the chains), the value may be off by "
+          "as much");
+    } else if (2 * J.InconsistentCalibrations > J.TotalSamples)
       Warnings.push_back("warning: the calibration chains disagreed with each "
                          "other in " +
                          std::to_string(J.InconsistentCalibrations) + " of " +

@@ -702,8 +702,14 @@ bool SamplingJudgement::differencingInconsistent() const {
 }
 
 bool SamplingJudgement::calibrationDisagrees() const {
-  return TotalSamples && (2 * InconsistentCalibrations > TotalSamples ||
-                          2 * ChainsApartKept > TotalSamples);
+  return TotalSamples &&
+         (2 * InconsistentCalibrations > TotalSamples ||
+          2 * ChainsApartKept > TotalSamples || vectorChainOffWhole());
+}
+
+bool SamplingJudgement::vectorChainOffWhole() const {
+  return std::isfinite(VectorCycles) &&
+         !std::isfinite(nearestWholeCycles(VectorCycles));
 }
 
 } // namespace exegesis

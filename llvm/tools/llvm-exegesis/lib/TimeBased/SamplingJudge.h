@@ -185,8 +185,15 @@ struct SamplingJudgement {
   bool settledRunsApart(double Tolerance) const;
   /// Most samples' calibration chains disagreed with each other: the L and
   /// 2L chains (InconsistentCalibrations), or the add and vector chains in
-  /// samples the value had to come from (ChainsApartKept).
+  /// samples the value had to come from (ChainsApartKept), or throughout
+  /// (vectorChainOffWhole).
   bool calibrationDisagrees() const;
+  /// The vector chain was recorded, and its median lies farther than
+  /// WholeCyclesTolerance from every whole number of add cycles: one chain
+  /// was slowed throughout the measurement, and no sample could be judged
+  /// by the other (on Zen 5 in a busy stretch, 1.929 add cycles an op
+  /// against 2, and a VADDSDrr loop read 0.4848 against 0.5000, settled).
+  bool vectorChainOffWhole() const;
   /// The value and MinimaCycles lie more than CrossCheckTolerance apart.
   bool disagreesWithMinima() const;
   /// FixedCycles is too large, either way, for a set-up's cost (tighter

@@ -177,6 +177,48 @@ TEST(SamplingJudgeTest, AVectorChainApartFromTheAddChainLeavesItsSampleOut) {
   EXPECT_NEAR(J.Cycles, 1000 / 1.02, 1);
 }
 
+TEST(SamplingJudgeTest, AVectorChainOffItsWholeCyclesThroughoutWarns) {
+  // The add chain 3.7% slow in every sample: the vector chain's median,
+  // 1.930 add cycles, is no whole number, so it judges no sample, and the
+  // snippet reads 3.7% low, settled. The calibration disagrees with itself.
+  std::vector<Sample> Samples = quietWithVectorChain(12);
+  for (Sample &S : Samples)
+    S = withAddChainSlowed(S, 1.037);
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  SamplingJudgement J = judgeSampling(Trace, 6);
+  EXPECT_NEAR(J.VectorCycles, 2 / 1.037, 0.001);
+  EXPECT_EQ(J.ChainsApartKept, 0u);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.Cycles, 1000 / 1.037, 1);
+  EXPECT_TRUE(J.vectorChainOffWhole());
+  EXPECT_TRUE(J.calibrationDisagrees());
+  TimeBasedSamplingReport Report;
+  Report.Judgement = J;
+  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, false)
+                .find("warning: the vector calibration chain read 1.930 add "
+                      "cycles an op throughout, 3.5% off 2 (a neighbour "
+                      "slowed one of the chains), the value may be off by as "
+                      "much"),
+            std::string::npos)
+      << describeSampling(Report, "rdtsc", Trace.Rules, false);
+
+  // Within WholeCyclesTolerance of 2 the chain is taken for 2 cycles, and
+  // the samples it judges apart are what the existing warning is about.
+  for (Sample &S : Samples)
+    S.Vector = 2 / 1.02;
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  J = judgeSampling(Trace, 6);
+  EXPECT_FALSE(J.vectorChainOffWhole());
+  // No vector chain recorded: nothing to disagree with.
+  for (Sample &S : Samples)
+    S.Vector = NAN;
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  J = judgeSampling(Trace, 6);
+  EXPECT_FALSE(J.vectorChainOffWhole());
+  EXPECT_FALSE(J.calibrationDisagrees());
+}
+
 TEST(SamplingJudgeTest, ChainsApartThroughoutGiveAValueWithAWarning) {
   // The add chain 2% slow in every sample: none is left to measure with,
   // so the value comes from them, and says that it may be off.
