@@ -177,16 +177,26 @@ TEST(SamplingJudgeTest, AVectorChainApartFromTheAddChainLeavesItsSampleOut) {
   EXPECT_NEAR(J.Cycles, 1000 / 1.02, 1);
 }
 
+/// Two runs of twelve samples whose add chain \p Factor slowed throughout,
+/// in \p Trace, judged.
+SamplingJudgement judgeAddChainSlowedThroughout(double Factor,
+                                                TimeBasedTrace &Trace,
+                                                std::vector<Sample> &Samples) {
+  Samples = quietWithVectorChain(12);
+  for (Sample &S : Samples)
+    S = withAddChainSlowed(S, Factor);
+  Trace = makeTrace();
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  return judgeSampling(Trace, 6);
+}
+
 TEST(SamplingJudgeTest, AVectorChainOffItsWholeCyclesThroughoutWarns) {
   // The add chain 3.7% slow in every sample: the vector chain's median,
   // 1.930 add cycles, is no whole number, so it judges no sample, and the
   // snippet reads 3.7% low, settled. The calibration disagrees with itself.
-  std::vector<Sample> Samples = quietWithVectorChain(12);
-  for (Sample &S : Samples)
-    S = withAddChainSlowed(S, 1.037);
-  TimeBasedTrace Trace = makeTrace();
-  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
-  SamplingJudgement J = judgeSampling(Trace, 6);
+  TimeBasedTrace Trace;
+  std::vector<Sample> Samples;
+  SamplingJudgement J = judgeAddChainSlowedThroughout(1.037, Trace, Samples);
   EXPECT_NEAR(J.VectorCycles, 2 / 1.037, 0.001);
   EXPECT_EQ(J.ChainsApartKept, 0u);
   EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
@@ -222,12 +232,9 @@ TEST(SamplingJudgeTest, AVectorChainOffItsWholeCyclesThroughoutWarns) {
 TEST(SamplingJudgeTest, ChainsApartThroughoutGiveAValueWithAWarning) {
   // The add chain 2% slow in every sample: none is left to measure with,
   // so the value comes from them, and says that it may be off.
-  std::vector<Sample> Samples = quietWithVectorChain(12);
-  for (Sample &S : Samples)
-    S = withAddChainSlowed(S, 1.02);
-  TimeBasedTrace Trace = makeTrace();
-  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
-  SamplingJudgement J = judgeSampling(Trace, 6);
+  TimeBasedTrace Trace;
+  std::vector<Sample> Samples;
+  SamplingJudgement J = judgeAddChainSlowedThroughout(1.02, Trace, Samples);
   EXPECT_EQ(J.ChainsApartSamples, 0u);
   EXPECT_EQ(J.ChainsApartKept, 24u);
   EXPECT_NEAR(J.Cycles, 1000 / 1.02, 1);
