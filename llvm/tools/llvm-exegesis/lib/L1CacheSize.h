@@ -8,7 +8,7 @@
 //     distinct pages would miss for want of room;
 //   - the throughput default's straight-line form, timed, keeps both of its
 //     functions within the L1 instruction cache (see
-//     getStraightLineCodeBytes), so that they run alike per copy.
+//     getStraightLineMaxBytes), so that they run alike per copy.
 // This says how large each cache is on the host, from the kernel's
 // description of the CPU's caches (sysfs) or else from the C library
 // (sysconf), and which of the two said so.

@@ -191,7 +191,7 @@ struct SamplingJudgement {
   /// The vector chain was recorded, and its median lies farther than
   /// WholeCyclesTolerance from every whole number of add cycles: one chain
   /// was slowed throughout the measurement, and no sample could be judged
-  /// by the other (on Zen 5 in a busy stretch, 1.929 add cycles an op
+  /// by the other (on Zen 5 in a busy stretch, 1.931 add cycles an op
   /// against 2, and a VADDSDrr loop read 0.4848 against 0.5000, settled).
   bool vectorChainOffWhole() const;
   /// The value and MinimaCycles lie more than CrossCheckTolerance apart.
