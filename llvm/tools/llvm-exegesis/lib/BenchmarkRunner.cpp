@@ -280,34 +280,29 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
     }
   }
 
-  // The throughput default's straight-line form, timed: twins that fit in
-  // the L1 instruction cache, so that a copy costs the same in both (see
-  // getStraightLineMaxBytes).
-  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
-      Requests.front().Repetition == SnippetRepetition::Duplicate) {
+  // The throughput default's forms, timed:
+  //  - straight-line twins that fit in the L1 instruction cache, so that a
+  //    copy costs the same in both (see getStraightLineMaxBytes);
+  //  - loop calls long enough that what each costs beyond its instructions,
+  //    such as the loop's exit, is lost in them (see
+  //    TimeBasedLoopCallCycles). A latency loop's calls of 10000
+  //    instructions take 10000 cycles or more already, where a differing
+  //    exit is 0.35% at most; lengthened, they gained nothing on Zen 5 and
+  //    made each sample longer for a busy host to disturb.
+  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop) {
     Expected<bool> TimeBased = willMeasureTimeBased();
     if (!TimeBased)
       return TimeBased.takeError();
-    if (*TimeBased)
-      Requests.front().StraightLineMaxBytes =
-          static_cast<unsigned>(getStraightLineMaxBytes(
-              getHostL1CacheSize(L1Cache::Instruction).Bytes));
-  }
-
-  // The throughput default's loop, timed: calls long enough that what each
-  // costs beyond its instructions, such as the loop's exit, is lost in them
-  // (see TimeBasedLoopCallCycles). A latency loop's calls of 10000
-  // instructions take 10000 cycles or more already, where a differing exit
-  // is 0.35% at most; lengthened, they gained nothing on Zen 5 and made
-  // each sample longer for a busy host to disturb.
-  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop &&
-      Requests.back().Repetition == SnippetRepetition::Loop &&
-      Requests.back().LoopBodyBytes != 0) {
-    Expected<bool> TimeBased = willMeasureTimeBased();
-    if (!TimeBased)
-      return TimeBased.takeError();
-    if (*TimeBased)
-      lengthenTimedLoop(Code, Requests.back());
+    if (*TimeBased) {
+      for (AssemblyRequest &Request : Requests) {
+        if (Request.Repetition == SnippetRepetition::Duplicate)
+          Request.StraightLineMaxBytes =
+              static_cast<unsigned>(getStraightLineMaxBytes(
+                  getHostL1CacheSize(L1Cache::Instruction).Bytes));
+        else if (Request.LoopBodyBytes != 0)
+          lengthenTimedLoop(Code, Request);
+      }
+    }
   }
 
   if (Options.Phase >= BenchmarkPhase::PrepareAndAssembleSnippet) {
