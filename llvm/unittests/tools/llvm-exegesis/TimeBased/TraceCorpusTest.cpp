@@ -169,7 +169,7 @@ TEST(TraceCorpusTest, TheCorpusCarriesEveryHostWeMet) {
     if (!Name.starts_with("synthetic"))
       Hosts.insert(File->Host.getString("llvm_cpu").value_or("").str());
   }
-  for (const char *Host : {"znver1", "znver3", "znver5"})
+  for (const char *Host : {"znver1", "znver3", "znver5", "emeraldrapids"})
     EXPECT_TRUE(Hosts.count(Host)) << "no real trace of " << Host;
 }
 
