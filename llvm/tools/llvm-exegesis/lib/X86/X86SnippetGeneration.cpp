@@ -30,7 +30,9 @@ enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 /// user-mode ones among them (XGETBV, RDPKRU, RDSSP, INCSSP, LAR, LSL,
 /// VERR, VERW) get prepared
 /// snippets (X86PreparedSnippets.h) instead, and are kept here so that they
-/// never become another opcode's helper.
+/// never become another opcode's helper. A prefix followed by an upper-case
+/// letter does not match, so ENQCMDS (the supervisor form, which an Emerald
+/// Rapids guest ran and took #GP for) needs its own entry beside ENQCMD.
 constexpr StringLiteral SystemPrefixes[] = {
     "CLAC",        "CLGI",      "CLI",       "CLTS",      "CLRSSBSY",
     "CLUI",        "ENCL",      "ERETS",     "ERETU",     "FXRSTOR",
@@ -60,7 +62,8 @@ constexpr StringLiteral SystemPrefixes[] = {
     "RMPQUERY",    "XGETBV",    "SEAMCALL",  "SEAMOPS",   "SEAMRET",
     "ENCLS",       "ENCLU",     "ENCLV",     "XRSTORS",   "INVLPGA",
     "INTO",        "MONITORX",  "MWAITX",    "WRSSD",     "WRSSQ",
-    "WRUSSD",      "WRUSSQ",    "OUTSB",     "OUTSW",     "OUTSL"};
+    "WRUSSD",      "WRUSSQ",    "OUTSB",     "OUTSW",     "OUTSL",
+    "ENQCMDS"};
 
 /// Opcodes that load floating-point control state from memory: the scratch
 /// memory holds zeros, which would unmask every exception for the rest of

@@ -184,6 +184,8 @@ TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {
         std::pair("REP_PREFIX", "a prefix on its own, not an instruction"),
         std::pair("ADD_FrST0", "x87 instruction with an ST(i) operand"),
         std::pair("STR64r", "system instruction"),
+        std::pair("ENQCMD64", "system instruction"),
+        std::pair("ENQCMDS64", "system instruction"),
         std::pair("LDMXCSR", "loads floating-point control state from memory"),
         std::pair("PHI", "pseudo instruction")}) {
     auto [Message, Unsupported] = failure(*G, Name);
