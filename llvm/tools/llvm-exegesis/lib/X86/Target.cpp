@@ -267,8 +267,9 @@ class X86ExegesisTarget : public ExegesisTarget {
   // decoders take code in 32- and 64-byte windows, and where a loop starts
   // within them can set its speed. On an Emerald Rapids guest a loop of 48
   // copies of twelve movzwl read 0.217 cycles an instruction starting 16
-  // bytes into a line, 0.211 at 32 and 0.204 at a line's start (a harness
-  // agreed), so a value moved with the length of the register setup.
+  // bytes into a line, 0.211 at 32 and 0.200 at a line's start (an
+  // independent harness's loop moved the same way), so a value moved with
+  // the length of the register setup.
   Align getLoopAlignment() const override { return Align(64); }
 
   Expected<std::vector<MCInst>>
