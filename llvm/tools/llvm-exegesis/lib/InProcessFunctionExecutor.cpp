@@ -126,7 +126,8 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
   SampleTable Samples(Functions.size());
   char *ScratchPtr = Scratch.get();
   for (unsigned S = 0; S < NumSamples; ++S) {
-    for (size_t F = 0; F < Functions.size(); ++F) {
+    for (size_t Position = 0; Position < Functions.size(); ++Position) {
+      size_t F = functionInRound(S, Position, Functions.size());
       const ExecutableFunction &Function = *Functions[F];
       if (Group)
         if (Error E = Group->start())

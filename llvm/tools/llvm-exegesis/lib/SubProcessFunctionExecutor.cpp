@@ -269,7 +269,8 @@ SampleTable readingsSoFar(const ChildContext &C, const ChildSampling &Sampling,
 unsigned sampleInChild(const ChildContext &C, int CounterFd,
                        const ChildSampling &Sampling, uint64_t *NumCompleted) {
   for (unsigned S = 0; S < Sampling.NumSamples; ++S) {
-    for (size_t F = 0; F < Sampling.NumFunctions; ++F) {
+    for (size_t Position = 0; Position < Sampling.NumFunctions; ++Position) {
+      size_t F = functionInRound(S, Position, Sampling.NumFunctions);
       auto Function = reinterpret_cast<void (*)(char *)>(Sampling.Entries[F]);
       RawGroupReading &Reading =
           Sampling.Readings[S * Sampling.NumFunctions + F];
@@ -297,7 +298,7 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
           childExit(CounterFailureExitCode);
         }
       }
-      *NumCompleted = S * Sampling.NumFunctions + F + 1;
+      *NumCompleted = S * Sampling.NumFunctions + Position + 1;
     }
     if (Sampling.Stop && Sampling.Stop->isCheckedAfter(S + 1) &&
         Sampling.Stop->Enough(readingsSoFar(C, Sampling, S + 1)))

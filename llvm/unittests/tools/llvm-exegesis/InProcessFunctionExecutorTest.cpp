@@ -71,6 +71,24 @@ TEST(InProcessFunctionExecutorTest, ReadsTheTimeStampCounterAroundWindows) {
   EXPECT_LT(Minima[1], 20 * Minima[0]);
 }
 
+TEST(InProcessFunctionExecutorTest, OddRoundsRunTheFunctionsInReverse) {
+  EXPECT_EQ(functionInRound(0, 0, 3), 0u);
+  EXPECT_EQ(functionInRound(0, 2, 3), 2u);
+  EXPECT_EQ(functionInRound(1, 0, 3), 2u);
+  EXPECT_EQ(functionInRound(1, 2, 3), 0u);
+  // Both count calls in one scratch word. In the order A B | B A | A B |
+  // B A, A never makes call 3 and B never call 4; in A B | A B, A would
+  // make call 3 and trap. B's 100000 adds, against A's 1000, show that each
+  // reading lands in its own function's column whatever the order.
+  ExecutableFunction A = function(repeat(AddRaxRax, 1000) + trapOnCall(3));
+  ExecutableFunction B = function(repeat(AddRaxRax, 100000) + trapOnCall(4));
+  InProcessFunctionExecutor Executor(taskClock());
+  Expected<SampleTable> Samples = Executor.runAndSample({&A, &B}, 4);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  for (size_t Round = 0; Round < 4; ++Round)
+    EXPECT_GT((*Samples)[1][Round][0], (*Samples)[0][Round][0]);
+}
+
 TEST(InProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {
   // 3 samples of 4 calls: 12 calls, the 13th would trap.
   ExecutableFunction F = function(trapOnCall(13));

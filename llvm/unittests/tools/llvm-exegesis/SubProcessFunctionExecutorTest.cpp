@@ -165,6 +165,19 @@ TEST(SubProcessFunctionExecutorTest, StopRuleEndsTheSamplingInTheChild) {
   EXPECT_FALSE(haveChildren());
 }
 
+TEST(SubProcessFunctionExecutorTest, OddRoundsRunTheFunctionsInReverse) {
+  // As in the in-process test: A traps if it makes call 3, B call 4, which
+  // only the order A B | A B does; the readings land in their own columns.
+  ExecutableFunction A = function(repeat(AddRaxRax, 1000) + trapOnCall(3));
+  ExecutableFunction B = function(repeat(AddRaxRax, 100000) + trapOnCall(4));
+  SubProcessFunctionExecutor Executor(taskClock(), {});
+  Expected<SampleTable> Samples = Executor.runAndSample({&A, &B}, 4);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  for (size_t Round = 0; Round < 4; ++Round)
+    EXPECT_GT((*Samples)[1][Round][0], (*Samples)[0][Round][0]);
+  EXPECT_FALSE(haveChildren());
+}
+
 TEST(SubProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {
   // 3 samples of 4 calls: 12 calls, the 13th would trap; with and without
   // counters.
