@@ -387,7 +387,6 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     if (!End)
       return End.takeError();
     LoopEnd = std::move(*End);
-    Function.LoopEndInstructions = LoopEnd.size();
     Function.LoopBreaksChainOf =
         findChainBrokenByLoop(ET, II, RI, Snippet, LoopEnd);
   }

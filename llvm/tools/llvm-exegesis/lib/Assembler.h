@@ -80,10 +80,6 @@ struct AssembledFunction {
   /// through ADC's carry: the loop then reads less than the snippet costs).
   /// Invalid when there is none.
   MCRegister LoopBreaksChainOf;
-  /// For a loop: the instructions of its end, the counter update and the
-  /// branch (two on x86, one with PowerPC's bdnz, three with a Mips delay
-  /// slot).
-  unsigned LoopEndInstructions = 0;
   /// Copies of the snippet laid out, and the bytes they take: the whole
   /// straight-line body, or the loop body.
   uint64_t CopiesEmitted = 0;

@@ -669,7 +669,6 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   if (BothForms)
     std::swap(Order[0], Order[1]);
   std::vector<FormReading> Readings(Variants.size(), makeCountedReading(NAN));
-  bool StraightBelowLoop = false;
   bool StraightOutclassed = false;
   // Why the form measured second failed when the first has a value.
   std::string SecondFormFailure;
@@ -728,18 +727,6 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
         Rival = getUnbeatenAbove(Readings[Index]);
       continue;
     }
-    // Both of the default's two forms measured: straight-line code below
-    // the loop by more than the loop's branch costs is in doubt.
-    if (BothForms && Variants[1].Short->NumSnippetRepetitions) {
-      const AssembledFunction &Loop = *Variants[1].Short;
-      uint64_t PerIteration = Loop.NumExecutedInstructions /
-                              Loop.NumSnippetRepetitions * Loop.CopiesEmitted;
-      StraightBelowLoop = doubtStraightLineBelowLoop(
-          Readings[0], Readings[1],
-          getLoopOverheadShare(Readings[1].Value, PerIteration,
-                               Loop.LoopEndInstructions),
-          Options.SettleTolerance);
-    }
     const FormReading &Candidate = Readings[Index];
     bool Wins = HasValue && reportsInstead(Candidate, Readings[Winner],
                                            Options.SettleTolerance);
@@ -779,18 +766,15 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     Form(0);
     OS << ": " << (Winner == 1 ? "loop" : "straight-line") << " reported";
     double Ratio = Readings[0].Value / Readings[1].Value;
-    if (StraightBelowLoop && Winner == 1)
-      OS << " (straight-line code read " << format("%.1f", 100 * (1 - Ratio))
-         << "% below it, more than the loop's branch costs)";
-    else if (Readings[1 - Winner].Doubtful &&
-             !trustedAlike(Readings[0], Readings[1]) &&
-             Readings[1 - Winner].Value < Readings[Winner].Value)
+    if (Readings[1 - Winner].Doubtful &&
+        !trustedAlike(Readings[0], Readings[1]) &&
+        Readings[1 - Winner].Value < Readings[Winner].Value)
       OS << " (the other carried a warning)";
     else if (Winner == 1 && Ratio > 1.01)
       OS << " (straight-line code is front-end bound"
          << (StraightOutclassed ? ", sampled until that was clear)" : ")");
     else if (Winner == 0 && Ratio < 0.99)
-      OS << " (the loop's branch costs more)";
+      OS << " (" << format("%.1f", 100 * (1 - Ratio)) << "% below the loop)";
     Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
   }
   // Upstream's latency default is straight-line code: say that ours loops.

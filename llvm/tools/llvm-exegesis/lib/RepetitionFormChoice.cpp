@@ -12,7 +12,7 @@ namespace exegesis {
 FormReading makeFormReading(double Value, bool Doubtful,
                             const SamplingJudgement &J) {
   constexpr double Unbounded = std::numeric_limits<double>::infinity();
-  FormReading Reading{Value, Doubtful, Unbounded, Doubtful ? 0 : Value};
+  FormReading Reading{Value, Doubtful, Unbounded};
   if (!Doubtful || !std::isfinite(Value) || !std::isfinite(J.Cycles) ||
       J.Cycles <= 0)
     return Reading;
@@ -38,46 +38,11 @@ FormReading makeFormReading(double Value, bool Doubtful,
   if (J.GroupedRuns && std::isfinite(J.RunsHigh))
     High = std::max(High, J.RunsHigh);
   Reading.PlausibleHigh = Value * (High / J.Cycles);
-  // The low end of the same evidence; samples without groups bound only
-  // how high the value may be (their ninth decile).
-  if (J.Verdict == SamplingVerdict::Unsettled && J.GroupedRuns < 2)
-    return Reading;
-  double Low = J.Cycles;
-  if (std::isfinite(J.MinimaCycles))
-    Low = std::min(Low, J.MinimaCycles);
-  if (J.GroupedRuns && std::isfinite(J.RunsLow))
-    Low = std::min(Low, J.RunsLow);
-  Reading.PlausibleLow = Low > 0 ? Value * (Low / J.Cycles) : 0;
   return Reading;
 }
 
 FormReading makeCountedReading(double Value) {
-  return FormReading{Value, false, Value, Value};
-}
-
-/// What a loop's counter update and branch cost an iteration beyond their
-/// instructions: a taken branch's bubble, at most a couple of cycles.
-static constexpr double LoopBranchCycles = 2;
-
-double getLoopOverheadShare(double LoopValue, uint64_t InstructionsPerIteration,
-                            unsigned LoopEndInstructions) {
-  if (!(LoopValue > 0) || !InstructionsPerIteration)
-    return std::numeric_limits<double>::infinity();
-  double IterationCycles = double(InstructionsPerIteration) * LoopValue;
-  return (LoopBranchCycles + LoopEndInstructions * LoopValue) / IterationCycles;
-}
-
-bool doubtStraightLineBelowLoop(FormReading &Straight, const FormReading &Loop,
-                                double OverheadShare, double Tolerance) {
-  // A doubtful loop could read as low as its evidence allows.
-  double LoopFloor = Loop.Doubtful ? Loop.PlausibleLow : Loop.Value;
-  if (!std::isfinite(Straight.Value) || !std::isfinite(LoopFloor) ||
-      !(LoopFloor > 0) ||
-      !(Straight.Value * (1 + OverheadShare + 2 * Tolerance) < LoopFloor))
-    return false;
-  Straight.Doubtful = true;
-  Straight.PlausibleHigh = std::numeric_limits<double>::infinity();
-  return true;
+  return FormReading{Value, false, Value};
 }
 
 /// \p Sound reads more than \p Doubtful's doubt can explain.
