@@ -5,6 +5,7 @@
 #include "Counter.h"
 #include "CpuEventTable.h"
 #include "InProcessFunctionExecutor.h"
+#include "L1CacheSize.h"
 #include "LLVMState.h"
 #include "MemoryDefinitions.h"
 #include "ReadingArithmetic.h"
@@ -12,6 +13,7 @@
 #include "SubProcessFunctionExecutor.h"
 #include "Target.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include <algorithm>
@@ -585,6 +587,37 @@ BenchmarkMeasurer::toMeasure(const Variant &V,
   return Measure;
 }
 
+/// The warning for time-based straight-line twins whose 2N function does
+/// not fit in the host's L1 instruction cache (empty when it fits, or for a
+/// loop): the N and 2N functions may then run from different levels, and
+/// their difference is not the snippet's cost. On Zen 5 twelve imull read
+/// 3.39-6.83 cycles with 2N twins of 41-110 KiB, some clean, and 4.00 with
+/// 14 and 27 KiB. The throughput default never lays such twins out;
+/// -repetition-mode=duplicate or min at a large -min-instructions can.
+static std::string
+twinsBeyondL1InstructionCache(const AssembledFunction &Short,
+                              const AssembledFunction *Long) {
+  if (Short.IsLoop || !Long)
+    return "";
+  const L1CacheSize &Cache = getHostL1CacheSize(L1Cache::Instruction);
+  if (Long->RepeatedBytes <= Cache.Bytes)
+    return "";
+  auto KiB = [](uint64_t Bytes) {
+    return formatv("{0:f1}", double(Bytes) / 1024).str();
+  };
+  // The most instructions whose 2N twin fits, at the snippet's bytes per
+  // instruction.
+  uint64_t Fitting = Short.RepeatedBytes
+                         ? Cache.Bytes * Short.NumExecutedInstructions /
+                               (2 * Short.RepeatedBytes)
+                         : 0;
+  return "warning: the straight-line N and 2N functions take " +
+         KiB(Short.RepeatedBytes) + " and " + KiB(Long->RepeatedBytes) +
+         " KiB, more than the " + KiB(Cache.Bytes) +
+         " KiB L1 instruction cache, the value may be off (-min-instructions=" +
+         std::to_string(Fitting) + " or fewer keeps them within it)";
+}
+
 Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                                  ArrayRef<MeasuredFunction> Functions,
                                  Benchmark &Result) {
@@ -669,6 +702,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   if (BothForms)
     std::swap(Order[0], Order[1]);
   std::vector<FormReading> Readings(Variants.size(), makeCountedReading(NAN));
+  std::vector<std::string> TwinsWarnings(Variants.size());
   bool StraightOutclassed = false;
   // Why the form measured second failed when the first has a value.
   std::string SecondFormFailure;
@@ -711,14 +745,21 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
     bool HasValue = !(*Measured)->Measures.empty();
     double Value =
         HasValue ? (*Measured)->Measures[0].PerInstructionValue : NAN;
+    if (TimeBased && !EmptySnippet)
+      TwinsWarnings[Index] = twinsBeyondL1InstructionCache(
+          *Variants[Index].Short, Variants[Index].Long);
     Readings[Index] =
         TimeBased
             ? makeFormReading(Value,
                               !getSamplingWarnings(LastSampling,
                                                    samplingRules(EmptySnippet))
-                                   .empty(),
+                                      .empty() ||
+                                  !TwinsWarnings[Index].empty(),
                               LastSampling.Judgement)
             : makeCountedReading(Value);
+    // Nothing in the sampling bounds how far off such twins read.
+    if (!TwinsWarnings[Index].empty())
+      Readings[Index].PlausibleHigh = std::numeric_limits<double>::infinity();
     if (!Best) {
       Best = std::move(**Measured);
       WinnerSampling = LastSampling;
@@ -786,11 +827,13 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
   }
 
   std::string Description = CounterDescription;
-  if (TimeBased)
+  if (TimeBased) {
     Description =
         describeSampling(LastSampling, TimeCounterName,
                          samplingRules(EmptySnippet), Options.SamplingDetails);
-  else if (MiddleHalf && !Description.empty())
+    if (Winner < TwinsWarnings.size() && !TwinsWarnings[Winner].empty())
+      Description += "; " + TwinsWarnings[Winner];
+  } else if (MiddleHalf && !Description.empty())
     Description += ", fixed costs cancelled by differencing runs of N and 2N "
                    "instructions";
   if (!Description.empty())
