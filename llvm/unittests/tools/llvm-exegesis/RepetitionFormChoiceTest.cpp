@@ -66,11 +66,12 @@ TEST(RepetitionFormChoiceTest, DifferencingInDoubtLosesToASoundLoop) {
 
 // Sound straight-line code below a sound loop is reported, however far
 // below. SHL64rCL throughput on Emerald Rapids (2026-12-06, in a
-// subprocess): the 2 KiB loop read 1.0432, the straight-line code 1.0001,
-// as did loops of 3,000 instructions; until the loop's runs once did not
-// settle, the loop was reported, and five runs of one body read 1.000 or
-// 1.043. PDEP64rr on Zen 5 (2026-12-06): loop 0.3395, straight-line
-// 0.3335, the harness 0.3343.
+// subprocess): the 2 KiB loop read 1.0432, the straight-line code 1.0001
+// (a loop of 3,000 instructions 0.999). The rule that doubted such
+// straight-line code reported the loop while the loop's sampling was sound
+// and the straight-line code when it was not, so five runs of one body
+// read 1.000 or 1.043. PDEP64rr on Zen 5 (the tenth session): loop 0.3395,
+// straight-line 0.3335, the harness 0.3343.
 TEST(RepetitionFormChoiceTest, StraightLineBelowASoundLoopIsReported) {
   FormReading Loop = makeCountedReading(1.0432);
   FormReading Straight = makeCountedReading(1.0001);
