@@ -9,6 +9,7 @@
 #include "LLVMState.h"
 #include "MemoryDefinitions.h"
 #include "ReadingArithmetic.h"
+#include "RegisterWidth.h"
 #include "RepetitionFormChoice.h"
 #include "SubProcessFunctionExecutor.h"
 #include "Target.h"
@@ -466,7 +467,8 @@ BenchmarkMeasurer::sampleTimeBased(const TimeBasedInputs &Head,
     SamplingOptions.SettleTimeLimitSeconds = 0;
   TimeBasedSampler Sampler(State.getTriple(), *Estimator, SamplingOptions,
                            Rotation ? &*Rotation : nullptr, Head.Reference,
-                           /*RecordTrace=*/TimeSamples != nullptr);
+                           /*RecordTrace=*/TimeSamples != nullptr,
+                           Head.WideVectorChain);
   Expected<std::optional<TimeBasedMeasurement>> Taken =
       Sampler.measure(MeasuredBatches, Head.Differencing, Head.EmptySnippet,
                       RunBatch, Head.RivalCycles);
@@ -537,6 +539,7 @@ Expected<TimeBasedMeasurement> BenchmarkMeasurer::measureTimeBased(
       Head.RivalCycles = RivalPerInstruction / PerCall.PerInstructionValue;
   }
   Head.NumBatches = static_cast<uint32_t>(MeasuredBatches.size());
+  Head.WideVectorChain = WideSnippet;
   // The whole sampling (probe, runs, settling) runs where the executor runs
   // code, in one benchmarking subprocess in subprocess mode.
   auto Procedure = [&](SamplingRunner Sample) -> Expected<std::string> {
@@ -587,6 +590,24 @@ BenchmarkMeasurer::toMeasure(const Variant &V,
   return Measure;
 }
 
+/// Whether \p Code's instructions name a 512-bit register on an x86-64
+/// host with AVX-512F: its time-based calibration then uses the wide vector
+/// chain (CycleEstimator.h).
+static bool usesWideVectorRegisters(const LLVMState &State,
+                                    const BenchmarkCode &Code) {
+  if (State.getTriple().getArch() != Triple::x86_64)
+    return false;
+  StringMap<bool> Features = sys::getHostCPUFeatures();
+  if (!Features.lookup("avx512f"))
+    return false;
+  return any_of(Code.Key.Instructions, [&](const MCInst &Inst) {
+    return any_of(Inst, [&](const MCOperand &Op) {
+      return Op.isReg() && Op.getReg() &&
+             getRegisterBitWidth(State, Op.getReg()) >= 512;
+    });
+  });
+}
+
 /// The warning for time-based straight-line twins whose 2N function does
 /// not fit in the host's L1 instruction cache (empty when it fits, or for a
 /// loop): the N and 2N functions may then run from different levels, and
@@ -629,6 +650,7 @@ Error BenchmarkMeasurer::measure(const BenchmarkCode &Code,
                         "supported in subprocess execution mode");
   FixedLayout Layout;
   Layout.FirstFunctionAddress = Code.Key.SnippetAddress;
+  WideSnippet = TimeBased && usesWideVectorRegisters(State, Code);
   // The MEM-DEF values live in shared memory until every run is done.
   std::optional<SharedMemoryDefinitions> MemoryDefs;
   if (!Code.Key.MemoryMappings.empty()) {

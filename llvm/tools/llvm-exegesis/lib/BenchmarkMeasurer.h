@@ -105,6 +105,8 @@ private:
     /// SamplingRules::RivalCycles).
     double RivalCycles;
     uint32_t NumBatches;
+    /// Calibrate with the wide vector chain (CycleEstimator.h).
+    bool WideVectorChain;
   };
 
   std::unique_ptr<FunctionExecutor> makeExecutor(CounterSpec Counters) const;
@@ -157,6 +159,8 @@ private:
   const LLVMState &State;
   BenchmarkRunOptions Options;
   bool TimeBased = false;
+  /// The snippet being measured names 512-bit registers (time-based only).
+  bool WideSnippet = false;
   /// What counts cycles, for `info`: the hardware event, or the time
   /// counter of time-based cycles.
   std::string CounterDescription;

@@ -13,6 +13,8 @@ static constexpr unsigned ChainLoopBody = 40;
 /// The same for the vector chain, whose x86 instructions are four bytes:
 /// the loop's body stays within a short branch's reach.
 static constexpr unsigned VectorLoopBody = 24;
+/// And for the wide vector chain, whose instructions are six bytes.
+static constexpr unsigned WideVectorLoopBody = 16;
 /// Independent adds per group of the core-sharing probe: as many as the
 /// integer ALUs of the cores we meet (Zen 3/4, Ice Lake: four), so that a
 /// group takes one cycle while the core runs this thread alone.
@@ -26,6 +28,8 @@ enum class LoopKind {
   IndependentAdds,
   /// A chain of dependent vector integer adds, on the vector units.
   VectorChain,
+  /// A chain of dependent 512-bit FMAs (x86-64 only).
+  WideVectorChain,
 };
 
 /// Machine code of a loop of \p Units units of \p Kind, ChainLoopBody
@@ -34,8 +38,11 @@ enum class LoopKind {
 static Expected<std::string>
 encodeCalibrationLoop(const Triple &TT, uint64_t Units, LoopKind Kind) {
   unsigned Width = Kind == LoopKind::IndependentAdds ? ProbeGroupWidth : 1;
-  bool Vector = Kind == LoopKind::VectorChain;
-  unsigned LoopBody = Vector ? VectorLoopBody : ChainLoopBody;
+  bool Wide = Kind == LoopKind::WideVectorChain;
+  bool Vector = Kind == LoopKind::VectorChain || Wide;
+  unsigned LoopBody = Wide     ? WideVectorLoopBody
+                      : Vector ? VectorLoopBody
+                               : ChainLoopBody;
   std::string Code;
   unsigned UnitsPerIteration = LoopBody / Width;
   uint64_t Iterations = Units / UnitsPerIteration;
@@ -44,6 +51,10 @@ encodeCalibrationLoop(const Triple &TT, uint64_t Units, LoopKind Kind) {
     return createStringError(inconvertibleErrorCode(),
                              "calibration loop of " + Twine(Units) +
                                  " units is too long");
+  if (Wide && TT.getArch() != Triple::x86_64)
+    return createStringError(inconvertibleErrorCode(),
+                             "no wide vector calibration chain for " +
+                                 TT.getArchName());
   auto AppendLittleEndian = [&Code](uint32_t Value, int Bytes) {
     for (int Byte = 0; Byte < Bytes; ++Byte)
       Code += static_cast<char>((Value >> (8 * Byte)) & 0xff);
@@ -54,13 +65,20 @@ encodeCalibrationLoop(const Triple &TT, uint64_t Units, LoopKind Kind) {
     // ret. The adds: add %rax, %rax, then %rdx, %r8, %r9 (caller-saved
     // under both the System V and the Windows conventions); the vector
     // chain: paddq %xmm0, %xmm0 (SSE2, on every x86-64; caller-saved too).
+    // The wide chain: vfmadd231pd %zmm0, %zmm0, %zmm0 after vpxorq %zmm0,
+    // %zmm0, %zmm0 (zeros: no denormal ever slows it), then vzeroupper, so
+    // that legacy SSE code after it runs without dirty upper halves.
     static const char *const Adds[ProbeGroupWidth] = {
         "\x48\x01\xc0", "\x48\x01\xd2", "\x4d\x01\xc0", "\x4d\x01\xc9"};
+    const char *VectorUnit =
+        Wide ? "\x62\xf2\xfd\x48\xb8\xc0" : "\x66\x0f\xd4\xc0";
     auto AppendUnits = [&](uint64_t Count) {
       for (uint64_t U = 0; U < Count; ++U)
         for (unsigned A = 0; A < Width; ++A)
-          Code += Vector ? "\x66\x0f\xd4\xc0" : Adds[A];
+          Code += Vector ? VectorUnit : Adds[A];
     };
+    if (Wide)
+      Code += "\x62\xf1\xfd\x48\xef\xc0";
     if (Iterations) {
       Code += "\xb9";
       AppendLittleEndian(uint32_t(Iterations), 4);
@@ -70,6 +88,8 @@ encodeCalibrationLoop(const Triple &TT, uint64_t Units, LoopKind Kind) {
       Code += static_cast<char>(int(LoopStart) - int(Code.size() + 1));
     }
     AppendUnits(Remainder);
+    if (Wide)
+      Code += "\xc5\xf8\x77";
     Code += "\xc3";
     return Code;
   }
@@ -146,8 +166,10 @@ Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
 }
 
 Expected<std::string> CycleEstimator::encodeVectorChain(const Triple &TT,
-                                                        uint64_t Length) {
-  return encodeCalibrationLoop(TT, Length, LoopKind::VectorChain);
+                                                        uint64_t Length,
+                                                        bool Wide) {
+  return encodeCalibrationLoop(
+      TT, Length, Wide ? LoopKind::WideVectorChain : LoopKind::VectorChain);
 }
 
 Expected<std::string> CycleEstimator::encodeIndependentAdds(const Triple &TT,
@@ -164,7 +186,8 @@ uint64_t CycleEstimator::getVectorChainLength(uint64_t ChainLength) {
 }
 
 Expected<CycleEstimator> CycleEstimator::create(const Triple &TT,
-                                                unsigned ChainLength) {
+                                                unsigned ChainLength,
+                                                bool WideVectorChain) {
   uint64_t Groups = getSharingProbeGroups(ChainLength);
   std::vector<ExecutableFunction> Functions;
   auto Add = [&](Expected<std::string> Code) -> Error {
@@ -185,9 +208,9 @@ Expected<CycleEstimator> CycleEstimator::create(const Triple &TT,
   if (Error E = Add(encodeIndependentAdds(TT, 2 * Groups)))
     return E;
   uint64_t VectorLength = getVectorChainLength(ChainLength);
-  if (Error E = Add(encodeVectorChain(TT, VectorLength)))
+  if (Error E = Add(encodeVectorChain(TT, VectorLength, WideVectorChain)))
     return E;
-  if (Error E = Add(encodeVectorChain(TT, 2 * VectorLength)))
+  if (Error E = Add(encodeVectorChain(TT, 2 * VectorLength, WideVectorChain)))
     return E;
   return CycleEstimator(std::move(Functions), ChainLength, Groups);
 }

@@ -30,6 +30,16 @@
 // latency is a whole number of add cycles, learned on the host; a sample
 // whose chains disagree with it is left out (SamplingJudge.h).
 //
+// For a snippet with 512-bit registers the vector chain is one of 512-bit
+// FMAs instead. Intel cores run heavy 512-bit code (FP arithmetic, integer
+// multiplies) a clock step or two below the scalar clock at times, and the
+// add chain cannot see it: on Emerald Rapids VFMADD231PSZr's throughput read
+// 0.517 for 0.500, clean. The FMA chain runs at the heavy clock, so it then
+// reads off its whole number of add cycles (4.14 for 4): samples so taken
+// are left out, and where all were the value carries a warning. Which
+// 512-bit instructions are heavy is no property the tool can read (vandps
+// is light, vpmaddwd heavy), so light ones get the same warning then.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_CYCLEESTIMATOR_H
@@ -52,9 +62,11 @@ public:
   static constexpr unsigned DefaultChainLength = 10000;
 
   /// Builds the calibration chains for \p TT's architecture (x86-64:
-  /// `add %rax, %rax`; AArch64: `add x0, x0, x0`).
+  /// `add %rax, %rax`; AArch64: `add x0, x0, x0`), with the wide vector
+  /// chain when \p WideVectorChain (x86-64 only).
   static Expected<CycleEstimator>
-  create(const Triple &TT, unsigned ChainLength = DefaultChainLength);
+  create(const Triple &TT, unsigned ChainLength = DefaultChainLength,
+         bool WideVectorChain = false);
 
   /// Machine code of a function running \p Length dependent one-cycle adds
   /// (a loop, plus the remainder unrolled), or an error for an architecture
@@ -64,9 +76,10 @@ public:
 
   /// Machine code of a function running \p Length dependent vector integer
   /// adds (x86-64: `paddq %xmm0, %xmm0`; AArch64: `add v0.2d, v0.2d,
-  /// v0.2d`; ppc64le: `vaddudm 2, 2, 2`).
-  static Expected<std::string> encodeVectorChain(const Triple &TT,
-                                                 uint64_t Length);
+  /// v0.2d`; ppc64le: `vaddudm 2, 2, 2`), or with \p Wide dependent
+  /// 512-bit FMAs (x86-64: `vfmadd231pd %zmm0, %zmm0, %zmm0`).
+  static Expected<std::string>
+  encodeVectorChain(const Triple &TT, uint64_t Length, bool Wide = false);
 
   /// Machine code of a function running \p Groups groups of four
   /// independent one-cycle adds (a loop, plus the remainder unrolled).

@@ -81,8 +81,11 @@ getSamplingWarnings(const TimeBasedSamplingReport &Report,
           std::string(
               formatv("{0:f1}", 100 * std::fabs(J.VectorCycles / Whole - 1))) +
           "% off " + std::to_string(int(Whole)) +
-          " (a neighbour slowed one of the chains), the value may be off by "
-          "as much");
+          (Report.WideVectorChain
+               ? " (512-bit code ran at another clock than scalar code, or a "
+                 "neighbour slowed one of the chains)"
+               : " (a neighbour slowed one of the chains)") +
+          ", the value may be off by as much");
     } else if (2 * J.InconsistentCalibrations > J.TotalSamples)
       Warnings.push_back("warning: the calibration chains disagreed with each "
                          "other in " +
@@ -230,7 +233,8 @@ static void describeFully(raw_ostream &OS,
     OS << "; no vector calibration chain";
     return;
   }
-  OS << "; vector calibration chain: " << format("%.3f", J.VectorCycles)
+  OS << "; " << (Report.WideVectorChain ? "512-bit " : "")
+     << "vector calibration chain: " << format("%.3f", J.VectorCycles)
      << " add cycles per op";
   if (std::isfinite(nearestWholeCycles(J.VectorCycles)))
     OS << " (a sample whose chain lies more than "

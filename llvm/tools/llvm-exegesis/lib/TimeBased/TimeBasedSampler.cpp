@@ -158,7 +158,7 @@ bool forEachReportField(ReportT &R, Fn F) {
          F(J.GroupedRuns) && F(R.Plan.ChainLength) &&
          F(R.Plan.CallsPerWindow) && F(R.Plan.RoundsPerSample) &&
          F(R.Replans) && F(R.Reference.Level) && F(R.Reference.Sightings) &&
-         F(R.Reference.ModelLevel);
+         F(R.Reference.ModelLevel) && F(R.WideVectorChain);
 }
 
 } // namespace
@@ -237,6 +237,7 @@ Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
   Trace.Rules.RivalCycles = RivalCycles;
   Trace.Reference = Reference;
   Trace.Differencing = Differencing;
+  Trace.WideVectorChain = WideVectorChain;
   for (const ExecutorBatch &B : MeasuredBatches)
     Trace.BatchFunctions.push_back(B.Run.size());
   Trace.ProbeChainLength = DefaultChains.getChainLength();
@@ -275,7 +276,7 @@ Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
   std::vector<ExecutorBatch> Batches;
   auto UsePlan = [&]() -> Error {
     Expected<CycleEstimator> Chains =
-        CycleEstimator::create(TT, Plan.ChainLength);
+        CycleEstimator::create(TT, Plan.ChainLength, WideVectorChain);
     if (!Chains)
       return Chains.takeError();
     Batches.clear();
@@ -393,6 +394,7 @@ Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
   Report.Plan = Plan;
   Report.Replans = Replans;
   Report.Reference = Reference;
+  Report.WideVectorChain = WideVectorChain;
   for (const TraceCpuCheck &Check : Trace.CpuChecks)
     Report.CpuCheckLevels.push_back(levelOfCpuCheck(Trace, Check));
   Measured.FinalCpu = CpuRotation::getCurrentCpu();

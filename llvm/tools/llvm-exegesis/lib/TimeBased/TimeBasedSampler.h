@@ -73,6 +73,8 @@ struct TimeBasedSamplingReport {
   std::vector<double> CpuCheckLevels;
   /// What the invocation knew of the host before.
   HostProbeReference Reference;
+  /// The vector chain was the wide one (CycleEstimator.h).
+  bool WideVectorChain = false;
 };
 
 /// A time-based measurement: the snippet's core cycles per call (the long
@@ -107,11 +109,15 @@ public:
   /// (null: the tool stays where it is) moves the tool between runs and to
   /// the CPUs it checks; \p Reference is what the invocation knows of the
   /// host's probe level. \p RecordTrace: return the trace too.
+  /// \p WideVectorChain: calibrate with the wide vector chain (see
+  /// CycleEstimator.h).
   TimeBasedSampler(const Triple &TT, const CycleEstimator &DefaultChains,
                    const BenchmarkRunOptions &Options, CpuRotation *Rotation,
-                   HostProbeReference Reference, bool RecordTrace = false)
+                   HostProbeReference Reference, bool RecordTrace = false,
+                   bool WideVectorChain = false)
       : TT(TT), DefaultChains(DefaultChains), Options(Options),
-        Rotation(Rotation), Reference(Reference), RecordTrace(RecordTrace) {}
+        Rotation(Rotation), Reference(Reference), RecordTrace(RecordTrace),
+        WideVectorChain(WideVectorChain) {}
 
   /// Measures the functions of \p MeasuredBatches (the short function, then
   /// its twice-as-long twin when \p Differencing); \p EmptySnippet: their
@@ -147,6 +153,7 @@ private:
   CpuRotation *Rotation;
   HostProbeReference Reference;
   bool RecordTrace;
+  bool WideVectorChain;
 };
 
 /// A call's readings as the trace keeps them: the first event's.

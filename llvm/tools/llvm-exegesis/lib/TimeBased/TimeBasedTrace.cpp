@@ -86,7 +86,7 @@ json::Object traceToJSON(const TimeBasedTrace &Trace) {
   // measurements they knew unchanged.
   if (std::isfinite(R.RivalCycles))
     Rules["rival_cycles"] = R.RivalCycles;
-  return json::Object{
+  json::Object Object{
       {"rules", std::move(Rules)},
       {"reference",
        json::Object{{"level", number(Trace.Reference.Level)},
@@ -99,6 +99,11 @@ json::Object traceToJSON(const TimeBasedTrace &Trace) {
                              {"calls", std::move(Probe)}}},
       {"runs", std::move(Runs)},
       {"cpu_checks", std::move(Checks)}};
+  // Written where it holds only: older readers see the measurements they
+  // knew unchanged.
+  if (Trace.WideVectorChain)
+    Object["wide_vector_chain"] = true;
+  return Object;
 }
 
 // Readers: each names the member it could not read through the path.
@@ -245,6 +250,7 @@ static bool readTrace(const json::Value &V, TimeBasedTrace &T, json::Path P) {
         static_cast<unsigned>(Ref->getInteger("sightings").value_or(0));
   }
   T.Differencing = O->getBoolean("differencing").value_or(true);
+  T.WideVectorChain = O->getBoolean("wide_vector_chain").value_or(false);
   const json::Value *Batches = O->get("batch_functions");
   if (!Batches ||
       !fromJSON(*Batches, T.BatchFunctions, P.field("batch_functions")))

@@ -114,6 +114,9 @@ struct TimeBasedTrace {
   HostProbeReference Reference;
   /// Whether the value is the long function's cycles less the short one's.
   bool Differencing = true;
+  /// Whether the vector chain was the wide one (CycleEstimator.h): its
+  /// whole number of add cycles is that of 512-bit FMAs.
+  bool WideVectorChain = false;
   /// Measured functions per batch (short then long; with code at a fixed
   /// address one a batch).
   std::vector<unsigned> BatchFunctions;

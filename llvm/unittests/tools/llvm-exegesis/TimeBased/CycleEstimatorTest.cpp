@@ -4,6 +4,8 @@
 #include "lib/CpuEventTable.h"
 #include "lib/InProcessFunctionExecutor.h"
 #include "lib/TimeBased/CycleCounter.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/TargetParser/Host.h"
 #include "gtest/gtest.h"
 #include <cmath>
 
@@ -186,13 +188,33 @@ TEST(CycleEstimatorTest, VectorChainEncodings) {
             CycleEstimator::MinVectorChainLength);
 }
 
+TEST(CycleEstimatorTest, WideVectorChainEncodings) {
+  // vpxorq %zmm0, %zmm0, %zmm0; then vfmadd231pd %zmm0, %zmm0, %zmm0, 50 =
+  // 3 iterations of 16 and 2 more (a body of 96 bytes, in the short jne's
+  // reach); vzeroupper; ret.
+  Expected<std::string> X86 = CycleEstimator::encodeVectorChain(
+      Triple("x86_64-unknown-linux-gnu"), 50, /*Wide=*/true);
+  ASSERT_TRUE(static_cast<bool>(X86));
+  std::string Loop = x86AddLoop(3, "\x62\xf2\xfd\x48\xb8\xc0", 16, 2);
+  Loop.pop_back();
+  EXPECT_EQ(*X86, "\x62\xf1\xfd\x48\xef\xc0" + Loop + "\xc5\xf8\x77\xc3");
+  // Only x86-64 has one.
+  Expected<std::string> A64 = CycleEstimator::encodeVectorChain(
+      Triple("aarch64-unknown-linux-gnu"), 25, /*Wide=*/true);
+  ASSERT_FALSE(static_cast<bool>(A64));
+  EXPECT_EQ(toString(A64.takeError()),
+            "no wide vector calibration chain for aarch64");
+}
+
 #if defined(__x86_64__) && defined(__linux__)
 /// The cost in add-chain cycles of a unit of calibration functions
 /// \p First and \p First + 1 of \p Units and twice as many units, timed on
-/// this machine beside the chains of 20000 adds (NaN on failure).
-double unitCyclesOnThisMachine(size_t First, uint64_t Units) {
+/// this machine beside the chains of 20000 adds (NaN on failure); \p Wide:
+/// with the wide vector chain.
+double unitCyclesOnThisMachine(size_t First, uint64_t Units,
+                               bool Wide = false) {
   Expected<CycleEstimator> Estimator =
-      CycleEstimator::create(Triple("x86_64-unknown-linux-gnu"), 20000);
+      CycleEstimator::create(Triple("x86_64-unknown-linux-gnu"), 20000, Wide);
   EXPECT_TRUE(static_cast<bool>(Estimator)) << toString(Estimator.takeError());
   if (!Estimator)
     return NAN;
@@ -220,6 +242,19 @@ TEST(CycleEstimatorTest, VectorChainRunsOnThisMachine) {
       unitCyclesOnThisMachine(4, CycleEstimator::getVectorChainLength(20000));
   EXPECT_GT(VectorCycles, 0.9);
   EXPECT_LT(VectorCycles, 6.5);
+}
+
+TEST(CycleEstimatorTest, WideVectorChainRunsOnThisMachine) {
+  if (!sys::getHostCPUFeatures().lookup("avx512f"))
+    GTEST_SKIP() << "this machine has no AVX-512";
+  // A 512-bit FMA takes four cycles on the cores we know, 4.1-4.3 add
+  // cycles where heavy 512-bit code runs a clock step or two below scalar
+  // code (Emerald Rapids); the check is that the chain runs, is dependent
+  // and is timed.
+  double FmaCycles = unitCyclesOnThisMachine(
+      4, CycleEstimator::getVectorChainLength(20000), /*Wide=*/true);
+  EXPECT_GT(FmaCycles, 1.9);
+  EXPECT_LT(FmaCycles, 8.5);
 }
 
 TEST(CycleEstimatorTest, CoreSharingProbeRunsOnThisMachine) {

@@ -12,6 +12,7 @@
 #include "lib/TimeBased/HostProbeLevels.h"
 #include "lib/TimeBased/SampleStatistics.h"
 #include "lib/TimeBased/SamplingAccount.h"
+#include "lib/TimeBased/TimeBasedTrace.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
@@ -190,6 +191,22 @@ SamplingJudgement judgeAddChainSlowedThroughout(double Factor,
   return judgeSampling(Trace, 6);
 }
 
+TEST(SamplingJudgeTest, TheTraceSaysWhichVectorChainRan) {
+  // Written only for the wide chain, so that older readers see the
+  // measurements they knew unchanged.
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(quietWithVectorChain(12))};
+  json::Object Narrow = traceToJSON(Trace);
+  EXPECT_EQ(Narrow.get("wide_vector_chain"), nullptr);
+  Expected<TimeBasedTrace> Back = traceFromJSON(json::Value(std::move(Narrow)));
+  ASSERT_TRUE(static_cast<bool>(Back)) << toString(Back.takeError());
+  EXPECT_FALSE(Back->WideVectorChain);
+  Trace.WideVectorChain = true;
+  Back = traceFromJSON(json::Value(traceToJSON(Trace)));
+  ASSERT_TRUE(static_cast<bool>(Back)) << toString(Back.takeError());
+  EXPECT_TRUE(Back->WideVectorChain);
+}
+
 TEST(SamplingJudgeTest, AVectorChainOffItsWholeCyclesThroughoutWarns) {
   // The add chain 3.7% slow in every sample: the vector chain's median,
   // 1.930 add cycles, is no whole number, so it judges no sample, and the
@@ -212,6 +229,19 @@ TEST(SamplingJudgeTest, AVectorChainOffItsWholeCyclesThroughoutWarns) {
                       "much"),
             std::string::npos)
       << describeSampling(Report, "rdtsc", Trace.Rules, false);
+  // With the wide vector chain, the likelier cause comes first: 512-bit
+  // code at a clock of its own (CycleEstimator.h).
+  Report.WideVectorChain = true;
+  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, false)
+                .find("3.5% off 2 (512-bit code ran at another clock than "
+                      "scalar code, or a neighbour slowed one of the "
+                      "chains), the value may be off by as much"),
+            std::string::npos)
+      << describeSampling(Report, "rdtsc", Trace.Rules, false);
+  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, true)
+                .find("; 512-bit vector calibration chain: 1.930 add cycles "
+                      "per op"),
+            std::string::npos);
 
   // Within WholeCyclesTolerance of 2 the chain is taken for 2 cycles, and
   // the samples it judges apart are what the existing warning is about.

@@ -50,6 +50,7 @@ TimeBasedMeasurement sampleMeasurement() {
   M.Report.Reference.Level = 1.002;
   M.Report.Reference.Sightings = 4;
   M.Report.Reference.ModelLevel = 1.0;
+  M.Report.WideVectorChain = true;
   M.TraceJSON = "{\"runs\":[]}";
   M.FinalCpu = 1;
   return M;
@@ -104,6 +105,7 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(Back->Report.Reference.Level, 1.002);
   EXPECT_EQ(Back->Report.Reference.Sightings, 4u);
   EXPECT_EQ(Back->Report.Reference.ModelLevel, 1.0);
+  EXPECT_TRUE(Back->Report.WideVectorChain);
   EXPECT_EQ(Back->TraceJSON, "{\"runs\":[]}");
   EXPECT_EQ(Back->FinalCpu, 1);
 }
