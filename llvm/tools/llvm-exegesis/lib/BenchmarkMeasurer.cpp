@@ -597,15 +597,17 @@ static bool usesWideVectorRegisters(const LLVMState &State,
                                     const BenchmarkCode &Code) {
   if (State.getTriple().getArch() != Triple::x86_64)
     return false;
-  StringMap<bool> Features = sys::getHostCPUFeatures();
-  if (!Features.lookup("avx512f"))
-    return false;
-  return any_of(Code.Key.Instructions, [&](const MCInst &Inst) {
+  bool Wide = any_of(Code.Key.Instructions, [&](const MCInst &Inst) {
     return any_of(Inst, [&](const MCOperand &Op) {
       return Op.isReg() && Op.getReg() &&
              getRegisterBitWidth(State, Op.getReg()) >= 512;
     });
   });
+  // Asked once: CPUID traps to the hypervisor in a VM, and a sweep measures
+  // thousands of snippets.
+  static const bool HostHasAVX512 =
+      sys::getHostCPUFeatures().lookup("avx512f");
+  return Wide && HostHasAVX512;
 }
 
 /// The warning for time-based straight-line twins whose 2N function does
