@@ -42,9 +42,11 @@ static double finiteMedian(ArrayRef<double> Values) {
 }
 
 /// Per run of \p M: its samples' cycles per call and each probe reading
-/// relative to the quiet level \p Level ('*': left out as core-shared), and
-/// the run's least disturbed windows' difference.
-static void printRuns(const RecordedMeasurement &M, double Level) {
+/// relative to the quiet level \p Level ('*': left out as core-shared; '^':
+/// its vector chain lies apart from \p VectorLatency), and the run's least
+/// disturbed windows' difference.
+static void printRuns(const RecordedMeasurement &M, double Level,
+                      double VectorLatency) {
   double PerCall = instructionsPerCall(M);
   for (size_t R = 0; R < M.Trace.Runs.size(); ++R) {
     const TraceRun &Run = M.Trace.Runs[R];
@@ -78,7 +80,8 @@ static void printRuns(const RecordedMeasurement &M, double Level) {
           std::isfinite(Probe) && (Probe > 1 + CoreSharingTolerance ||
                                    Probe < 1 - CoreSharingLowTolerance);
       outs() << format(" %.4g", S.Cycles[I] / PerCall) << "/"
-             << format("%.3f", Probe) << (Shared ? "*" : "");
+             << format("%.3f", Probe) << (Shared ? "*" : "")
+             << (chainsApart(S, I, VectorLatency) ? "^" : "");
     }
     outs() << "\n";
   }
@@ -151,7 +154,7 @@ int main(int Argc, char **Argv) {
           outs() << "; its doubt reaches "
                  << format("%.4f", Reading.PlausibleHigh);
         outs() << "\n";
-        printRuns(M, J.ProbeLevel);
+        printRuns(M, J.ProbeLevel, J.VectorLatency);
       }
     }
   }

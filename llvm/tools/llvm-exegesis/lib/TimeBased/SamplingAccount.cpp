@@ -236,7 +236,14 @@ static void describeFully(raw_ostream &OS,
   OS << "; " << (Report.WideVectorChain ? "512-bit " : "")
      << "vector calibration chain: " << format("%.3f", J.VectorCycles)
      << " add cycles per op";
-  if (std::isfinite(nearestWholeCycles(J.VectorCycles)))
+  if (std::isfinite(J.VectorLatency) &&
+      J.VectorLatency != nearestWholeCycles(J.VectorCycles))
+    OS << " (not within " << format("%g", 100 * WholeCyclesTolerance)
+       << "% of a whole number of cycles, yet enough samples read "
+       << format("%g", J.VectorLatency) << ": a sample whose chain lies more "
+       << "than " << format("%g", 100 * ChainsApartTolerance)
+       << "% from it is left out as shared)";
+  else if (std::isfinite(J.VectorLatency))
     OS << " (a sample whose chain lies more than "
        << format("%g", 100 * ChainsApartTolerance)
        << "% from its whole number of cycles is left out as shared)";

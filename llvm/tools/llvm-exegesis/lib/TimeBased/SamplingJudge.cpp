@@ -293,6 +293,9 @@ struct SettleRule {
     return std::max(1u, static_cast<unsigned>(
                             std::ceil(SettledFraction * Rules.RepeatCount)));
   }
+  /// The fewest agreeing samples a run settles with (when most were left
+  /// out): half of getGroupSize().
+  size_t getMinSettledGroup() const { return (getGroupSize() + 1) / 2; }
   /// Whether a run of \p Samples samples, \p Shared of them taken while the
   /// core was shared, was taken in a busy stretch: most of its samples, or
   /// all when the level itself is a neighbour's (\p Busy).
@@ -307,7 +310,7 @@ struct SettleRule {
     size_t Kept =
         Rules.RepeatCount - std::min<size_t>(Shared, Rules.RepeatCount);
     size_t OfKept = static_cast<size_t>(std::ceil(SettledFraction * Kept));
-    return GroupSize >= std::max<size_t>(OfKept, (getGroupSize() + 1) / 2);
+    return GroupSize >= std::max<size_t>(OfKept, getMinSettledGroup());
   }
   /// The group of \p Kept (a run's samples, NaN: left out; \p Shared of
   /// them left out as taken while the core was shared) its value comes
@@ -396,6 +399,70 @@ static std::vector<double> keptSamples(const RunSamples &S, double Level,
   return Kept;
 }
 
+/// Which whole number of add cycles the vector chain judges the samples of
+/// \p Taken by, and whether the samples it finds apart are left out.
+struct VectorChainUse {
+  /// NaN: none, no sample is judged.
+  double Latency = NAN;
+  bool DropApart = false;
+};
+
+/// Whether some run of \p Taken keeps \p MinKept samples or more with those
+/// taken while the core was shared (at \p Level) and those with chains apart
+/// from \p Latency left out: the samples the vector chain trusts could
+/// settle a run.
+static bool someRunKeepsEnough(ArrayRef<RunSamples> Taken, double Level,
+                               double Latency, size_t MinKept) {
+  for (const RunSamples &S : Taken) {
+    size_t Shared = 0, Apart = 0;
+    std::vector<double> Kept =
+        keptSamples(S, Level, Latency, true, Shared, Apart);
+    if (size_t(count_if(Kept, [](double C) { return std::isfinite(C); })) >=
+        std::max<size_t>(MinKept, 1))
+      return true;
+  }
+  return false;
+}
+
+/// How many samples of \p Taken have their vector chain within
+/// ChainsApartTolerance of \p Latency.
+static size_t samplesNear(ArrayRef<RunSamples> Taken, double Latency) {
+  size_t Near = 0;
+  for (const RunSamples &S : Taken)
+    for (size_t I = 0; I < S.VectorLow.size(); ++I)
+      Near += std::isfinite(S.VectorLow[I]) && !chainsApart(S, I, Latency);
+  return Near;
+}
+
+/// How the vector chain judges the samples of \p Taken (\p Median: its
+/// median cost in add cycles). The whole number near the median, and the
+/// samples apart from it are left out when some run keeps \p MinKept
+/// samples without them: a handful of scattered samples near it amid a
+/// measurement of samples apart (on Emerald Rapids a short 512-bit chain
+/// read 3.92 add cycles for seconds, now and then 4) could settle no run,
+/// and leaving the rest out spent the whole time limit on them. When the
+/// median lies off every whole number, the samples may still hold two
+/// states (heavy 512-bit code at the scalar clock, and a clock step or two
+/// below it, 4.137 in the median), and the nearer whole number of the two
+/// around the median judges them when it leaves a run enough samples.
+static VectorChainUse useVectorChain(ArrayRef<RunSamples> Taken, double Level,
+                                     size_t MinKept, double &Median) {
+  VectorChainUse Use;
+  Use.Latency = findVectorLatency(Taken, Median);
+  if (std::isfinite(Use.Latency)) {
+    Use.DropApart = someRunKeepsEnough(Taken, Level, Use.Latency, MinKept);
+    return Use;
+  }
+  if (!std::isfinite(Median))
+    return Use;
+  double Below = std::max(1.0, std::floor(Median)), Above = std::ceil(Median);
+  double Candidate =
+      samplesNear(Taken, Above) > samplesNear(Taken, Below) ? Above : Below;
+  if (someRunKeepsEnough(Taken, Level, Candidate, MinKept))
+    Use = {Candidate, true};
+  return Use;
+}
+
 unsigned getFirstSettleCheck(const SamplingRules &Rules,
                              const TimeBasedPlan &Plan) {
   // Half the samples a settled run needs: a run with fewer cannot have
@@ -423,13 +490,19 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
   const RunSamples &SoFar = Taken.back();
   double Reference = getReferenceLevel(Trace);
   auto [Level, Busy] = findLevel(Trace, Probes, Ratios, Reference);
+  // The samples the vector chain finds apart never settle a run early. They
+  // count as taken while the core was shared only where judgeSampling
+  // leaves them out too (some run keeps enough without them): else a run
+  // of them all would end early, again and again, and never settle there.
+  SettleRule Rule{Trace.Rules};
   double VectorCycles;
-  double VectorLatency = findVectorLatency(Taken, VectorCycles);
+  auto [VectorLatency, DropApart] =
+      useVectorChain(Taken, Level, Rule.getMinSettledGroup(), VectorCycles);
   bool NeighbourSeen = !std::isfinite(Reference);
   size_t Apart = 0;
   for (const RunSamples &S : ArrayRef(Taken).drop_back()) {
     size_t Shared = 0;
-    keptSamples(S, Level, VectorLatency, true, Shared, Apart);
+    keptSamples(S, Level, VectorLatency, DropApart, Shared, Apart);
     NeighbourSeen |=
         SettleRule::isTakenWhileShared(S.Cycles.size(), Shared, Busy);
   }
@@ -441,10 +514,10 @@ RunProgress judgeRunSoFar(const TimeBasedTrace &Trace,
   // another CPU, or later. Not the one run asked for (-settle-time-limit=0):
   // no other follows, and ended early it gave a value from 3 of 6 samples
   // under stress-ng.
+  size_t Shared = DropApart ? Dropped : Dropped - Apart;
   if (Trace.Rules.SettleTimeLimitSeconds > 0 &&
-      SettleRule::isTakenWhileShared(SoFar.Cycles.size(), Dropped, Busy))
+      SettleRule::isTakenWhileShared(SoFar.Cycles.size(), Shared, Busy))
     return RunProgress::Shared;
-  SettleRule Rule{Trace.Rules};
   return Rule.findSettledGroup(Kept, Dropped, !NeighbourSeen).second
              ? RunProgress::Settled
              : RunProgress::GoOn;
@@ -519,15 +592,12 @@ SamplingJudgement judgeSampling(const TimeBasedTrace &Trace,
   // meet, kept sampling until the runs disagreed.
   bool NeighbourSeen = !std::isfinite(J.ReferenceLevel);
   // Samples whose calibration chains lie apart are left out, unless that
-  // leaves none: then a neighbour slowed one chain throughout, and the value
+  // leaves no run enough to settle: then a neighbour slowed one chain
+  // throughout (or the chains measure unlike in this plan), and the value
   // comes from them with a warning.
-  double VectorLatency = findVectorLatency(Taken, J.VectorCycles);
-  bool DropApart = false;
-  for (const RunSamples &S : Taken) {
-    size_t Shared = 0, Apart = 0;
-    for (double C : keptSamples(S, Level, VectorLatency, true, Shared, Apart))
-      DropApart |= std::isfinite(C);
-  }
+  auto [VectorLatency, DropApart] =
+      useVectorChain(Taken, Level, Rule.getMinSettledGroup(), J.VectorCycles);
+  J.VectorLatency = VectorLatency;
   for (const RunSamples &S : Taken) {
     size_t Shared = 0, Apart = 0;
     std::vector<double> RunKept =
@@ -708,8 +778,7 @@ bool SamplingJudgement::calibrationDisagrees() const {
 }
 
 bool SamplingJudgement::vectorChainOffWhole() const {
-  return std::isfinite(VectorCycles) &&
-         !std::isfinite(nearestWholeCycles(VectorCycles));
+  return std::isfinite(VectorCycles) && !std::isfinite(VectorLatency);
 }
 
 } // namespace exegesis

@@ -15,10 +15,12 @@
 //   measurement's samples (CoreSharing.h); samples away from it were taken
 //   while the core was shared and are left out.
 // - The vector calibration chain's cost in add cycles is a whole number,
-//   learned from the measurement's samples; a sample whose vector chain lies
-//   more than ChainsApartTolerance from it had its add chain (or its vector
+//   learned from the measurement's samples (the one near their median, or
+//   else the one near most of them); a sample whose vector chain lies more
+//   than ChainsApartTolerance from it had its add chain (or its vector
 //   chain) slowed by a neighbour and is left out as shared, unless that
-//   leaves no sample at all (then the value comes with a warning).
+//   leaves no run enough samples to settle (then the value comes with a
+//   warning).
 // - Whether that level is itself a busy neighbour's is told by the host, not
 //   by a constant: against the level earlier measurements of the invocation
 //   saw recur, and against the level the probe reads on the other CPUs
@@ -137,8 +139,10 @@ struct SamplingJudgement {
   /// with chains apart that were kept, because no other was left.
   size_t ChainsApartSamples = 0;
   size_t ChainsApartKept = 0;
-  /// The vector chain's median cost in add cycles (NaN: none recorded).
+  /// The vector chain's median cost in add cycles (NaN: none recorded), and
+  /// the whole number of them its samples were judged by (NaN: none).
   double VectorCycles = NAN;
+  double VectorLatency = NAN;
   /// The calibration's median ticks per core cycle.
   double TicksPerCycle = NAN;
   /// The probe's quiet level in this measurement, the host's level it was
@@ -188,10 +192,11 @@ struct SamplingJudgement {
   /// samples the value had to come from (ChainsApartKept), or throughout
   /// (vectorChainOffWhole).
   bool calibrationDisagrees() const;
-  /// The vector chain was recorded, and its median lies farther than
-  /// WholeCyclesTolerance from every whole number of add cycles: one chain
-  /// was slowed throughout the measurement, and no sample could be judged
-  /// by the other (on Zen 5 in a busy stretch, 1.931 add cycles an op
+  /// The vector chain was recorded, yet judged no sample: its median lies
+  /// farther than WholeCyclesTolerance from every whole number of add
+  /// cycles, and too few samples lay near one for a run to settle on. One
+  /// chain was slowed throughout the measurement, and no sample could be
+  /// judged by the other (on Zen 5 in a busy stretch, 1.931 add cycles an op
   /// against 2, and a VADDSDrr loop read 0.4848 against 0.5000, settled).
   bool vectorChainOffWhole() const;
   /// The value and MinimaCycles lie more than CrossCheckTolerance apart.

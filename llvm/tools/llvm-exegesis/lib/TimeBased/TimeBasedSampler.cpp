@@ -137,7 +137,7 @@ private:
 // A field left out below is lost on the way back from every measurement
 // (the cross-check's value once was, and with it its warning): whoever adds
 // one to the judgement meets this and the list below together.
-static_assert(sizeof(void *) != 8 || sizeof(SamplingJudgement) == 200,
+static_assert(sizeof(void *) != 8 || sizeof(SamplingJudgement) == 208,
               "a field of SamplingJudgement changed: keep forEachReportField "
               "and its test in step with it");
 
@@ -151,11 +151,11 @@ bool forEachReportField(ReportT &R, Fn F) {
          F(J.Pooled) && F(J.TotalSamples) && F(J.SharedSamples) &&
          F(J.UnusableSamples) && F(J.InconsistentCalibrations) &&
          F(J.ChainsApartSamples) && F(J.ChainsApartKept) && F(J.VectorCycles) &&
-         F(J.TicksPerCycle) && F(J.ProbeLevel) && F(J.ReferenceLevel) &&
-         F(J.SharedThroughout) && F(J.LastRunShared) && F(J.DependencyChain) &&
-         F(J.MinimaCycles) && F(J.FixedCycles) && F(J.ShortCycles) &&
-         F(J.SamplesHigh) && F(J.RunsLow) && F(J.RunsHigh) &&
-         F(J.GroupedRuns) && F(R.Plan.ChainLength) &&
+         F(J.VectorLatency) && F(J.TicksPerCycle) && F(J.ProbeLevel) &&
+         F(J.ReferenceLevel) && F(J.SharedThroughout) && F(J.LastRunShared) &&
+         F(J.DependencyChain) && F(J.MinimaCycles) && F(J.FixedCycles) &&
+         F(J.ShortCycles) && F(J.SamplesHigh) && F(J.RunsLow) &&
+         F(J.RunsHigh) && F(J.GroupedRuns) && F(R.Plan.ChainLength) &&
          F(R.Plan.CallsPerWindow) && F(R.Plan.RoundsPerSample) &&
          F(R.Replans) && F(R.Reference.Level) && F(R.Reference.Sightings) &&
          F(R.Reference.ModelLevel) && F(R.WideVectorChain);

@@ -277,6 +277,79 @@ TEST(SamplingJudgeTest, ChainsApartThroughoutGiveAValueWithAWarning) {
             std::string::npos);
 }
 
+TEST(SamplingJudgeTest,
+     AFewSamplesNearTheChainsWholeNumberDoNotHoldTheRestOut) {
+  // The add chain 2% slow in every sample but one a run, which happened to
+  // read the vector chain at its whole 2 cycles: those two could settle no
+  // run, and leaving the others out kept every run from settling (on
+  // Emerald Rapids a measurement spent its 5 s so). The value comes from all
+  // of them, with the warning that the chains disagreed.
+  std::vector<Sample> Samples = quietWithVectorChain(12);
+  for (size_t I = 1; I < Samples.size(); ++I)
+    Samples[I] = withAddChainSlowed(Samples[I], 1.02);
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(Samples), makeRun(Samples)};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_EQ(J.VectorLatency, 2);
+  EXPECT_EQ(J.ChainsApartSamples, 0u);
+  EXPECT_EQ(J.ChainsApartKept, 22u);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.Cycles, 1000 / 1.02, 1);
+  EXPECT_TRUE(J.calibrationDisagrees());
+  EXPECT_FALSE(J.vectorChainOffWhole());
+  // A run of them under way goes on to its samples rather than end early
+  // as taken while the core was shared: ended so, every run was too short
+  // to settle. It does not settle early on chains apart either.
+  Trace.Rules.SettleTimeLimitSeconds = 5;
+  Trace.Runs = {makeRun(Samples)};
+  EXPECT_EQ(judgeRunSoFar(Trace, makeRun(Samples)), RunProgress::GoOn);
+  // Where a run kept enough samples with the chains together, the others
+  // are left out as shared, and a run of them ends early.
+  Trace.Runs = {makeRun(quietWithVectorChain(12))};
+  EXPECT_EQ(judgeRunSoFar(Trace, makeRun(Samples)), RunProgress::Shared);
+}
+
+TEST(SamplingJudgeTest, ChainsOffWholeInTheMedianJudgeByTheNumberOthersRead) {
+  // 512-bit code now at the scalar clock, now 3.4% below it (Emerald
+  // Rapids): there the snippet and the vector chain read 3.4% more add
+  // cycles. Three runs of the slow clock put the chain's median at 4.136,
+  // off every whole number; the two at the scalar clock read 4 and settle
+  // the right value without a warning.
+  std::vector<Sample> Fast = quietWithVectorChain(12, 4), Slow = Fast;
+  for (Sample &S : Slow) {
+    S.Cycles *= 1.034;
+    S.Vector *= 1.034;
+  }
+  TimeBasedTrace Trace = makeTrace();
+  Trace.Runs = {makeRun(Slow), makeRun(Slow), makeRun(Slow), makeRun(Fast),
+                makeRun(Fast)};
+  SamplingJudgement J = judgeSampling(Trace, 0.1);
+  EXPECT_NEAR(J.VectorCycles, 4.136, 0.01);
+  EXPECT_EQ(J.VectorLatency, 4);
+  EXPECT_EQ(J.ChainsApartSamples, 36u);
+  EXPECT_EQ(J.Verdict, SamplingVerdict::Settled);
+  EXPECT_NEAR(J.Cycles, 1000.6, 0.5);
+  EXPECT_FALSE(J.calibrationDisagrees());
+  TimeBasedSamplingReport Report;
+  Report.Judgement = J;
+  Report.WideVectorChain = true;
+  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, true)
+                .find("512-bit vector calibration chain: 4.136 add cycles per "
+                      "op (not within 3% of a whole number of cycles, yet "
+                      "enough samples read 4: a sample whose chain lies more "
+                      "than 1% from it is left out as shared)"),
+            std::string::npos)
+      << describeSampling(Report, "rdtsc", Trace.Rules, true);
+  // With one run at the scalar clock only a single sample near 4 a run is
+  // too few to settle one: no sample is judged, and the value is warned.
+  Fast = Slow;
+  Fast[0] = quietWithVectorChain(12, 4)[0];
+  Trace.Runs = {makeRun(Slow), makeRun(Slow), makeRun(Fast)};
+  J = judgeSampling(Trace, 0.1);
+  EXPECT_TRUE(std::isnan(J.VectorLatency));
+  EXPECT_TRUE(J.vectorChainOffWhole());
+}
+
 TEST(SamplingJudgeTest, AVectorChainOfNoWholeNumberOfCyclesJudgesNothing) {
   // A vector chain at 1.5 add cycles per op: whatever it measures, it is
   // not whole cycles, and no sample is left out by it.

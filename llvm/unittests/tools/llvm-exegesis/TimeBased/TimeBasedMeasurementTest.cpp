@@ -29,6 +29,7 @@ TimeBasedMeasurement sampleMeasurement() {
   J.ChainsApartSamples = 41;
   J.ChainsApartKept = 2;
   J.VectorCycles = 1.9986;
+  J.VectorLatency = 2;
   J.TicksPerCycle = 0.8032;
   J.ProbeLevel = 1.031;
   J.ReferenceLevel = 1.0;
@@ -83,6 +84,7 @@ TEST(TimeBasedMeasurementTest, ComesBackFromItsBytesUnchanged) {
   EXPECT_EQ(J.ChainsApartSamples, 41u);
   EXPECT_EQ(J.ChainsApartKept, 2u);
   EXPECT_EQ(J.VectorCycles, 1.9986);
+  EXPECT_EQ(J.VectorLatency, 2);
   EXPECT_EQ(J.TicksPerCycle, 0.8032);
   EXPECT_EQ(J.ProbeLevel, 1.031);
   EXPECT_EQ(J.ReferenceLevel, 1.0);
