@@ -15,6 +15,7 @@
 #include "lib/TimeBased/TimeBasedTrace.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -333,13 +334,12 @@ TEST(SamplingJudgeTest, ChainsOffWholeInTheMedianJudgeByTheNumberOthersRead) {
   TimeBasedSamplingReport Report;
   Report.Judgement = J;
   Report.WideVectorChain = true;
-  EXPECT_NE(describeSampling(Report, "rdtsc", Trace.Rules, true)
-                .find("512-bit vector calibration chain: 4.136 add cycles per "
-                      "op (not within 3% of a whole number of cycles, yet "
-                      "enough samples read 4: a sample whose chain lies more "
-                      "than 1% from it is left out as shared)"),
-            std::string::npos)
-      << describeSampling(Report, "rdtsc", Trace.Rules, true);
+  EXPECT_THAT(describeSampling(Report, "rdtsc", Trace.Rules, true),
+              testing::HasSubstr(
+                  "512-bit vector calibration chain: 4.136 add cycles per op "
+                  "(not within 3% of a whole number of cycles, yet enough "
+                  "samples read 4: a sample whose chain lies more than 1% "
+                  "from it is left out as shared)"));
   // With one run at the scalar clock only a single sample near 4 a run is
   // too few to settle one: no sample is judged, and the value is warned.
   Fast = Slow;
