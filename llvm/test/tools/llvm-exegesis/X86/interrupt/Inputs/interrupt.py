@@ -1,10 +1,10 @@
 """Usage: interrupt.py SIGNAL WHEN COMMAND...
 
 Runs COMMAND (with SIGNAL's default disposition, whatever the caller
-ignores, and niceness 10 above the caller's), waits for the moment WHEN names (at most 60 s), sends SIGNAL to
-COMMAND (to its whole process group, as Ctrl-C does, when SIGNAL is written
-GROUP-INT and so on), waits for it to end and prints `exit code: N` on
-stderr. WHEN is
+ignores, and niceness 10 above the caller's), waits for the moment WHEN
+names (at most 60 s), sends SIGNAL to COMMAND (to its whole process group,
+as Ctrl-C does, when SIGNAL is written GROUP-INT and so on), waits for it to
+end and prints `exit code: N` on stderr. WHEN is
   paused         a thread of COMMAND or of a descendant is in pause(2):
                  the snippet of Inputs/pause.s is running;
   docs:FILE:N    FILE holds N complete YAML documents.
