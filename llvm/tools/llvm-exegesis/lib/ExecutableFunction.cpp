@@ -1,6 +1,7 @@
 //===-- ExecutableFunction.cpp ----------------------------------*- C++ -*-===//
 
 #include "ExecutableFunction.h"
+#include "TimeBased/TimedCalls.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,10 +18,9 @@ static Error loadError(const Twine &Why) {
                            "cannot load the assembled function: " + Why);
 }
 
-Expected<ExecutableFunction> ExecutableFunction::map(StringRef Bytes,
-                                                     size_t EntryOffset,
-                                                     size_t CodeSize,
-                                                     void *Address) {
+Expected<ExecutableFunction>
+ExecutableFunction::map(StringRef Bytes, size_t EntryOffset, size_t CodeSize,
+                        void *Address, size_t TimedCallsOffset) {
   if (Bytes.empty())
     return loadError("no code");
   size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -28,9 +28,16 @@ Expected<ExecutableFunction> ExecutableFunction::map(StringRef Bytes,
   // branch's delay slot, as upstream's do: the slot is the word after the
   // code, which the mapping always holds as zero, MIPS's nop.
   constexpr size_t DelaySlotBytes = 4;
-  size_t Size = Address ? Bytes.size()
-                        : (Bytes.size() + DelaySlotBytes + PageSize - 1) /
-                              PageSize * PageSize;
+  // A copy brings its loop with it; new code gets one after the delay slot.
+  std::string Loop;
+  if (!Address && hostHasTimedCalls()) {
+    TimedCallsOffset = getTimedCallsOffsetAfter(Bytes.size() + DelaySlotBytes);
+    Loop = encodeTimedCalls(TimedCallsOffset, EntryOffset);
+  }
+  size_t End = Loop.empty() ? Bytes.size() + DelaySlotBytes
+                            : TimedCallsOffset + Loop.size();
+  size_t Size =
+      Address ? Bytes.size() : (End + PageSize - 1) / PageSize * PageSize;
   if (Size % PageSize != 0)
     return loadError("a copy must be made of whole pages");
   // Populated at once rather than by a fault per page as the copy touches
@@ -42,6 +49,8 @@ Expected<ExecutableFunction> ExecutableFunction::map(StringRef Bytes,
   if (Mapping == MAP_FAILED)
     return loadError(Twine("mmap: ") + std::strerror(errno));
   std::memcpy(Mapping, Bytes.data(), Bytes.size());
+  std::memcpy(static_cast<char *>(Mapping) + TimedCallsOffset, Loop.data(),
+              Loop.size());
   if (mprotect(Mapping, Size, PROT_READ | PROT_EXEC) != 0) {
     int Errno = errno;
     munmap(Mapping, Size);
@@ -50,12 +59,13 @@ Expected<ExecutableFunction> ExecutableFunction::map(StringRef Bytes,
   // Code written through the data side must be seen by instruction fetch;
   // x86 keeps them coherent, other targets need the cache flushed.
   __builtin___clear_cache(static_cast<char *>(Mapping),
-                          static_cast<char *>(Mapping) + Bytes.size());
+                          static_cast<char *>(Mapping) + Size);
   ExecutableFunction Function;
   Function.Mapping = Mapping;
   Function.MappingSize = Size;
   Function.EntryOffset = EntryOffset;
   Function.CodeSize = CodeSize;
+  Function.TimedCallsOffset = TimedCallsOffset;
   return Function;
 }
 
@@ -65,9 +75,12 @@ Expected<ExecutableFunction> ExecutableFunction::fromCode(StringRef Code) {
 
 Expected<ExecutableFunction>
 ExecutableFunction::copyAt(uintptr_t MappingAddress, StringRef Mapped,
-                           size_t EntryOffset, size_t CodeSize) {
+                           size_t EntryOffset, size_t CodeSize,
+                           size_t TimedCallsOffset) {
+  if (TimedCallsOffset >= Mapped.size())
+    return loadError("the timed-calls loop lies outside the copy");
   return map(Mapped, EntryOffset, CodeSize,
-             reinterpret_cast<void *>(MappingAddress));
+             reinterpret_cast<void *>(MappingAddress), TimedCallsOffset);
 }
 
 Expected<ExecutableFunction>
@@ -120,7 +133,8 @@ ExecutableFunction::fromObject(StringRef Object, StringRef SymbolName) {
 
 ExecutableFunction::ExecutableFunction(ExecutableFunction &&Other)
     : Mapping(Other.Mapping), MappingSize(Other.MappingSize),
-      EntryOffset(Other.EntryOffset), CodeSize(Other.CodeSize) {
+      EntryOffset(Other.EntryOffset), CodeSize(Other.CodeSize),
+      TimedCallsOffset(Other.TimedCallsOffset) {
   Other.Mapping = nullptr;
   Other.MappingSize = 0;
 }
@@ -132,6 +146,7 @@ ExecutableFunction &ExecutableFunction::operator=(ExecutableFunction &&Other) {
     MappingSize = Other.MappingSize;
     EntryOffset = Other.EntryOffset;
     CodeSize = Other.CodeSize;
+    TimedCallsOffset = Other.TimedCallsOffset;
     Other.Mapping = nullptr;
     Other.MappingSize = 0;
   }

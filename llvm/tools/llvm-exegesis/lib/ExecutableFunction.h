@@ -5,13 +5,15 @@
 // It comes from the ELF object the assembler produces (the .text section
 // holding the function symbol) or from raw code bytes (the calibration
 // chain, tests). The mapping is private: a forked child sees the same code
-// at the same address.
+// at the same address. On hosts that have one, the mapping also holds the
+// loop that times calls of the function (TimeBased/TimedCalls.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_EXECUTABLEFUNCTION_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_EXECUTABLEFUNCTION_H
 
+#include "TimeBased/TimedCalls.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstddef>
@@ -35,10 +37,10 @@ public:
   /// is that function's getMapping() there. It replaces whatever this
   /// process has at those addresses, which the caller knows to be stale (a
   /// fork server's child: what it inherited there, the tool has unmapped).
-  static Expected<ExecutableFunction> copyAt(uintptr_t MappingAddress,
-                                             StringRef Mapped,
-                                             size_t EntryOffset,
-                                             size_t CodeSize);
+  /// \p TimedCallsOffset is the function's getTimedCallsOffset() there.
+  static Expected<ExecutableFunction>
+  copyAt(uintptr_t MappingAddress, StringRef Mapped, size_t EntryOffset,
+         size_t CodeSize, size_t TimedCallsOffset);
 
   ExecutableFunction(ExecutableFunction &&Other);
   ExecutableFunction &operator=(ExecutableFunction &&Other);
@@ -65,6 +67,17 @@ public:
 
   void operator()(char *Scratch) const { getFunction()(Scratch); }
 
+  /// The loop beside the code that times \p Calls calls of the function,
+  /// null where the host has none.
+  TimedCallsFunction getTimedCalls() const {
+    return TimedCallsOffset
+               ? reinterpret_cast<TimedCallsFunction>(
+                     reinterpret_cast<uintptr_t>(Mapping) + TimedCallsOffset)
+               : nullptr;
+  }
+  /// Where that loop lies in the mapping; 0 for nowhere.
+  size_t getTimedCallsOffset() const { return TimedCallsOffset; }
+
   /// The whole mapping (whole pages, the code at getEntryOffset()), for
   /// copyAt().
   StringRef getMapping() const {
@@ -76,16 +89,19 @@ private:
   ExecutableFunction() = default;
   /// \p Bytes made callable in new pages; at \p Address (replacing what is
   /// there) and exactly as large as \p Bytes (whole pages) when \p Address
-  /// is not null.
+  /// is not null; then \p TimedCallsOffset says where the copied bytes
+  /// hold the timed-calls loop (0: nowhere), which new pages get anew.
   static Expected<ExecutableFunction> map(StringRef Bytes, size_t EntryOffset,
                                           size_t CodeSize,
-                                          void *Address = nullptr);
+                                          void *Address = nullptr,
+                                          size_t TimedCallsOffset = 0);
   void unmap();
 
   void *Mapping = nullptr;
   size_t MappingSize = 0;
   size_t EntryOffset = 0;
   size_t CodeSize = 0;
+  size_t TimedCallsOffset = 0;
 };
 
 } // namespace exegesis

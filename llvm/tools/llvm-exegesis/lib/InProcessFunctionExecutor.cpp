@@ -133,16 +133,25 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
         if (Error E = Group->start())
           return E;
       CrashRecoveryContext Context;
-      uint64_t TscStart = 0, TscEnd = 0;
+      uint64_t Ticks = 0;
+      TimedCallsFunction TimedCalls =
+          Counters.ReadsTimeStampCounter ? Function.getTimedCalls() : nullptr;
       bool Completed = Context.RunSafely([&] {
         InSnippet = 1;
+        if (TimedCalls) {
+          // The timeout and an interruption jump out of it, as below.
+          Ticks = TimedCalls(ScratchPtr, CallsPerSample);
+          InSnippet = 0;
+          return;
+        }
+        uint64_t TscStart = 0;
         if (Counters.ReadsTimeStampCounter)
           TscStart = readTimeStampCounter();
         for (unsigned Call = 0;
              Call < CallsPerSample && !TimedOut && !isInterrupted(); ++Call)
           Function(ScratchPtr);
         if (Counters.ReadsTimeStampCounter)
-          TscEnd = readTimeStampCounter();
+          Ticks = readTimeStampCounter() - TscStart;
         InSnippet = 0;
       });
       InSnippet = 0; // Also after a jump out of the snippet.
@@ -157,7 +166,7 @@ Expected<SampleTable> InProcessFunctionExecutor::runAndSample(
       if (!Completed)
         return crashed(Context.RetCode);
       if (Counters.ReadsTimeStampCounter) {
-        Samples[F].push_back({static_cast<int64_t>(TscEnd - TscStart)});
+        Samples[F].push_back({static_cast<int64_t>(Ticks)});
         continue;
       }
       if (!Group) {

@@ -149,6 +149,7 @@ struct RequestedFunction {
   uint64_t MappingSize;
   uint64_t EntryOffset;
   uint64_t CodeSize;
+  uint64_t TimedCallsOffset;
   uint64_t BytesOffset;
 };
 
@@ -187,6 +188,8 @@ struct ChildContext {
   bool ForkedByServer;
   int Socket;
   const uintptr_t *Entries;
+  /// Each function's timed-calls loop, 0 where it has none.
+  const uintptr_t *TimedCalls;
   size_t NumFunctions;
   unsigned NumSamples;
   unsigned CallsPerSample;
@@ -218,6 +221,7 @@ struct ChildContext {
 /// Entries, read into Readings (round by round).
 struct ChildSampling {
   const uintptr_t *Entries;
+  const uintptr_t *TimedCalls;
   size_t NumFunctions;
   unsigned NumSamples;
   unsigned CallsPerSample;
@@ -278,10 +282,16 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
         for (unsigned Call = 0; Call < Sampling.CallsPerSample; ++Call)
           Function(C.Scratch);
       } else if (C.ReadsTimeStampCounter) {
-        uint64_t Start = readTimeStampCounter();
-        for (unsigned Call = 0; Call < Sampling.CallsPerSample; ++Call)
-          Function(C.Scratch);
-        uint64_t Ticks = readTimeStampCounter() - Start;
+        uint64_t Ticks;
+        if (uintptr_t Loop = Sampling.TimedCalls[F]) {
+          Ticks = reinterpret_cast<TimedCallsFunction>(Loop)(
+              C.Scratch, Sampling.CallsPerSample);
+        } else {
+          uint64_t Start = readTimeStampCounter();
+          for (unsigned Call = 0; Call < Sampling.CallsPerSample; ++Call)
+            Function(C.Scratch);
+          Ticks = readTimeStampCounter() - Start;
+        }
         // The layout of a one-event group's reading, which ran all along.
         Reading.Words[0] = 1;
         Reading.Words[1] = Reading.Words[2] = Reading.Words[3] = Ticks;
@@ -314,13 +324,19 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
   auto Sample = [&](ArrayRef<const ExecutableFunction *> Functions,
                     unsigned NumSamples, unsigned CallsPerSample,
                     const SamplingStopRule *Stop) -> Expected<SampleTable> {
-    std::vector<uintptr_t> Entries;
-    for (const ExecutableFunction *F : Functions)
+    std::vector<uintptr_t> Entries, TimedCalls;
+    for (const ExecutableFunction *F : Functions) {
       Entries.push_back(F->getAddress());
+      TimedCalls.push_back(reinterpret_cast<uintptr_t>(F->getTimedCalls()));
+    }
     std::vector<RawGroupReading> Readings(Functions.size() * NumSamples);
-    ChildSampling Sampling = {
-        Entries.data(), Entries.size(),  NumSamples,
-        CallsPerSample, Readings.data(), Stop && Stop->Enough ? Stop : nullptr};
+    ChildSampling Sampling = {Entries.data(),
+                              TimedCalls.data(),
+                              Entries.size(),
+                              NumSamples,
+                              CallsPerSample,
+                              Readings.data(),
+                              Stop && Stop->Enough ? Stop : nullptr};
     uint64_t NumCompleted = 0;
     unsigned Rounds = sampleInChild(C, CounterFd, Sampling, &NumCompleted);
     __atomic_add_fetch(&C.Results->NumSamplings, 1, __ATOMIC_RELAXED);
@@ -363,7 +379,7 @@ bool copyRequestedFunctions(const ServerRequest &Request,
     const RequestedFunction &F = Request.functions()[I];
     Expected<ExecutableFunction> Copy = ExecutableFunction::copyAt(
         F.MappingAddress, StringRef(Request.at(F.BytesOffset), F.MappingSize),
-        F.EntryOffset, F.CodeSize);
+        F.EntryOffset, F.CodeSize, F.TimedCallsOffset);
     if (!Copy) {
       consumeError(Copy.takeError());
       return false;
@@ -467,8 +483,9 @@ runRequestedProcedure(const ChildContext &C, int CounterFd,
   if (C.Request)
     runRequestedProcedure(C, CounterFd, Copies);
 
-  ChildSampling Sampling = {C.Entries,        C.NumFunctions, C.NumSamples,
-                            C.CallsPerSample, C.Readings,     C.Stop};
+  ChildSampling Sampling = {C.Entries,    C.TimedCalls,     C.NumFunctions,
+                            C.NumSamples, C.CallsPerSample, C.Readings,
+                            C.Stop};
   C.Results->NumRounds =
       sampleInChild(C, CounterFd, Sampling, &C.Results->NumCompleted);
   childExit(0);
@@ -1009,20 +1026,26 @@ constexpr rlim_t MinOpenFilesForServer = 64;
 
 } // namespace
 
-/// The context fields every kind of child needs.
+/// The context fields every kind of child needs; \p Entries and \p TimedCalls
+/// (each function's timed-calls loop, 0 for none) back its arrays.
 static Expected<ChildContext>
 makeContext(const CounterSpec &Counters, char *Scratch,
             ArrayRef<const ExecutableFunction *> Functions,
             const FixedLayout &Layout, size_t PageSize, SharedResults *Results,
-            std::vector<uintptr_t> &Entries) {
-  for (const ExecutableFunction *F : Functions)
+            std::vector<uintptr_t> &Entries,
+            std::vector<uintptr_t> &TimedCalls) {
+  for (const ExecutableFunction *F : Functions) {
     Entries.push_back(F->getAddress());
+    TimedCalls.push_back(reinterpret_cast<uintptr_t>(F->getTimedCalls()));
+  }
   uintptr_t CodeAddress = Layout.FirstFunctionAddress;
   if (CodeAddress) {
     if (Functions.empty() || CodeAddress % PageSize != 0)
       return createStringError(inconvertibleErrorCode(),
                                "the snippet address must be page aligned");
+    // The copy there has no loop beside it; the child's own loop calls it.
     Entries[0] = CodeAddress;
+    TimedCalls[0] = 0;
   }
   // Collisions with what the child inherits are the snippet's fault, but
   // found here they get a message naming both sides.
@@ -1038,6 +1061,7 @@ makeContext(const CounterSpec &Counters, char *Scratch,
   }
   ChildContext Context = {};
   Context.Entries = Entries.data();
+  Context.TimedCalls = TimedCalls.data();
   Context.NumFunctions = Entries.size();
   Context.Dummy = Counters.isDummy();
   Context.ReadsTimeStampCounter = Counters.ReadsTimeStampCounter;
@@ -1115,7 +1139,7 @@ SubProcessFunctionExecutor::runInServerChild(
     StringRef Mapping = F->getMapping();
     Requested.push_back({reinterpret_cast<uintptr_t>(Mapping.data()),
                          Mapping.size(), F->getEntryOffset(),
-                         F->getCode().size(), End});
+                         F->getCode().size(), F->getTimedCallsOffset(), End});
     End += Mapping.size();
   }
   if (End > ServerArea::RequestCapacity)
@@ -1148,10 +1172,10 @@ SubProcessFunctionExecutor::runInServerChild(
   auto *Result = reinterpret_cast<ProcedureResultHeader *>(
       Area + Layout.getResultOffset());
   *Result = {};
-  std::vector<uintptr_t> Entries;
+  std::vector<uintptr_t> Entries, TimedCalls;
   Expected<ChildContext> Context =
       makeContext(Counters, Scratch.get(), Functions, FixedLayout(), PageSize,
-                  Results, Entries);
+                  Results, Entries, TimedCalls);
   if (!Context)
     return std::optional<Expected<std::string>>(Context.takeError());
   Context->ProcedureResult = Result;
@@ -1188,9 +1212,10 @@ Expected<SampleTable> SubProcessFunctionExecutor::runAndSample(
   auto *Results = static_cast<SharedResults *>(Shared->get());
   auto *Readings = reinterpret_cast<RawGroupReading *>(Results + 1);
 
-  std::vector<uintptr_t> Entries;
-  Expected<ChildContext> Context = makeContext(
-      Counters, Scratch.get(), Functions, Layout, PageSize, Results, Entries);
+  std::vector<uintptr_t> Entries, TimedCalls;
+  Expected<ChildContext> Context =
+      makeContext(Counters, Scratch.get(), Functions, Layout, PageSize, Results,
+                  Entries, TimedCalls);
   if (!Context)
     return Context.takeError();
   Context->NumSamples = NumSamples;
@@ -1247,9 +1272,10 @@ Expected<std::string> SubProcessFunctionExecutor::runProcedure(
   auto *Result = reinterpret_cast<ProcedureResultHeader *>(
       static_cast<char *>(Shared->get()) + HeadSize);
 
-  std::vector<uintptr_t> Entries;
-  Expected<ChildContext> Context = makeContext(
-      Counters, Scratch.get(), Functions, Layout, PageSize, Results, Entries);
+  std::vector<uintptr_t> Entries, TimedCalls;
+  Expected<ChildContext> Context =
+      makeContext(Counters, Scratch.get(), Functions, Layout, PageSize, Results,
+                  Entries, TimedCalls);
   if (!Context)
     return Context.takeError();
   Context->Procedure = &Procedure;

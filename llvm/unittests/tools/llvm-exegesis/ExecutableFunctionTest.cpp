@@ -31,6 +31,39 @@ TEST(ExecutableFunctionTest, RawCodeRunsAndSeesScratch) {
   EXPECT_FALSE(F->contains(F->getAddress() + F->getCode().size()));
 }
 
+TEST(ExecutableFunctionTest, TheTimedCallsLoopCallsTheFunctionAsOftenAsAsked) {
+  // incq (%rdi); ret: counts its calls in the scratch memory.
+  Expected<ExecutableFunction> F =
+      ExecutableFunction::fromCode(bytes({0x48, 0xff, 0x07}) + Ret);
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  ASSERT_NE(F->getTimedCalls(), nullptr);
+  EXPECT_GE(F->getTimedCallsOffset(), F->getCode().size());
+  EXPECT_EQ(F->getTimedCallsOffset() % 64, 0u);
+  alignas(8) char Scratch[64] = {};
+  uint64_t Ticks = F->getTimedCalls()(Scratch, 1000);
+  uint64_t Calls;
+  std::memcpy(&Calls, Scratch, sizeof(Calls));
+  EXPECT_EQ(Calls, 1000u);
+  EXPECT_GT(Ticks, 0u);
+  // No calls at all: the count stays, and the loop still returns.
+  F->getTimedCalls()(Scratch, 0);
+  std::memcpy(&Calls, Scratch, sizeof(Calls));
+  EXPECT_EQ(Calls, 1000u);
+}
+
+TEST(ExecutableFunctionTest, CodeFillingItsPageStillGetsItsLoop) {
+  // A function ending near the page's end: the loop goes on a page of its
+  // own.
+  size_t PageSize = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  std::string Code(PageSize - 8, '\x90');
+  Expected<ExecutableFunction> F = ExecutableFunction::fromCode(Code + Ret);
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  EXPECT_EQ(F->getMapping().size(), 2 * PageSize);
+  ASSERT_NE(F->getTimedCalls(), nullptr);
+  alignas(8) char Scratch[64] = {};
+  EXPECT_GT(F->getTimedCalls()(Scratch, 3), 0u);
+}
+
 TEST(ExecutableFunctionTest, ACopyTakesTheOriginalsAddressAndBytes) {
   // As a fork server's child does: the tool's function, copied where the
   // tool has it, over what the child still had there.
@@ -42,8 +75,9 @@ TEST(ExecutableFunctionTest, ACopyTakesTheOriginalsAddressAndBytes) {
   size_t CodeSize = Original.getCode().size();
   EXPECT_EQ(Mapped.size() % sysconf(_SC_PAGESIZE), 0u);
 
-  Expected<ExecutableFunction> Copy = ExecutableFunction::copyAt(
-      Address, Mapped, Original.getEntryOffset(), CodeSize);
+  Expected<ExecutableFunction> Copy =
+      ExecutableFunction::copyAt(Address, Mapped, Original.getEntryOffset(),
+                                 CodeSize, Original.getTimedCallsOffset());
   ASSERT_TRUE(static_cast<bool>(Copy)) << toString(Copy.takeError());
   EXPECT_EQ(Copy->getAddress(), Entry);
   EXPECT_EQ(Copy->getCode(), StringRef(AddRaxRax + StoreToScratch + Ret));
@@ -52,13 +86,18 @@ TEST(ExecutableFunctionTest, ACopyTakesTheOriginalsAddressAndBytes) {
   uint64_t Value;
   std::memcpy(&Value, Scratch, sizeof(Value));
   EXPECT_EQ(Value, 42u);
+  // Its timed-calls loop came along, and calls the copy.
+  ASSERT_NE(Copy->getTimedCalls(), nullptr);
+  Scratch[0] = 0;
+  Copy->getTimedCalls()(Scratch, 1);
+  EXPECT_EQ(Scratch[0], 42);
   // The copy replaced the original's pages: both unmap them, the second
   // finding nothing there.
 }
 
 TEST(ExecutableFunctionTest, ACopyIsMadeOfWholePages) {
   Expected<ExecutableFunction> Copy = ExecutableFunction::copyAt(
-      0x40000000, AddRaxRax + Ret, 0, AddRaxRax.size() + Ret.size());
+      0x40000000, AddRaxRax + Ret, 0, AddRaxRax.size() + Ret.size(), 0);
   ASSERT_FALSE(static_cast<bool>(Copy));
   EXPECT_NE(toString(Copy.takeError()).find("whole pages"), std::string::npos);
 }

@@ -71,6 +71,19 @@ TEST(InProcessFunctionExecutorTest, ReadsTheTimeStampCounterAroundWindows) {
   EXPECT_LT(Minima[1], 20 * Minima[0]);
 }
 
+TEST(InProcessFunctionExecutorTest, TheLoopBesideTheFunctionCallsIt) {
+  if (Error E = checkTimeStampCounterUsable())
+    GTEST_SKIP() << toString(std::move(E));
+  // The tool's own code, wherever the build and address-space randomisation
+  // put it, does not call the function it times: the loop in the function's
+  // mapping does, the same in every invocation.
+  ExecutableFunction F = function(TrapUnlessCalledFromBeside);
+  InProcessFunctionExecutor Executor(timeStampCounter());
+  Expected<SampleTable> Samples = Executor.runAndSample({&F}, 3, {}, 2);
+  ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
+  EXPECT_EQ((*Samples)[0].size(), 3u);
+}
+
 TEST(InProcessFunctionExecutorTest, OddRoundsRunTheFunctionsInReverse) {
   EXPECT_EQ(functionInRound(0, 0, 3), 0u);
   EXPECT_EQ(functionInRound(0, 2, 3), 2u);

@@ -70,6 +70,15 @@ inline std::string trapOnCall(uint8_t N) {
                 0xc3});              // 1: ret
 }
 
+/// Traps unless its return address lies within 4 KiB after its entry
+/// point, as when the timed-calls loop beside it calls it:
+/// movq (%rsp), %rax; leaq -11(%rip), %rcx (the entry); subq %rcx, %rax;
+/// cmpq $4096, %rax; ja 1f; ret; 1: ud2.
+inline const std::string TrapUnlessCalledFromBeside =
+    bytes({0x48, 0x8b, 0x04, 0x24, 0x48, 0x8d, 0x0d, 0xf5, 0xff,
+           0xff, 0xff, 0x48, 0x29, 0xc8, 0x48, 0x3d, 0x00, 0x10,
+           0x00, 0x00, 0x77, 0x01, 0xc3, 0x0f, 0x0b});
+
 } // namespace x86code
 } // namespace exegesis
 } // namespace llvm

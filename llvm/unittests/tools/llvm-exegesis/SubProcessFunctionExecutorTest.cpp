@@ -126,6 +126,20 @@ TEST(SubProcessFunctionExecutorTest, TheChildReadsTheTimeStampCounter) {
   EXPECT_FALSE(haveChildren());
 }
 
+TEST(SubProcessFunctionExecutorTest, TheChildCallsThroughTheLoopBesideIt) {
+  if (Error E = checkTimeStampCounterUsable())
+    GTEST_SKIP() << toString(std::move(E));
+  // As in process: the child times the function with the loop in its
+  // mapping, so both modes run the same caller.
+  ExecutableFunction F = function(TrapUnlessCalledFromBeside);
+  CounterSpec Tsc;
+  Tsc.ReadsTimeStampCounter = true;
+  Outcome R = run({&F}, {}, Tsc);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_EQ(R.Samples[0].size(), 3u);
+  EXPECT_FALSE(haveChildren());
+}
+
 TEST(SubProcessFunctionExecutorTest, StopRuleEndsTheSamplingInTheChild) {
   // Rounds of 4 calls; the 13th call would trap. The rule, checked in the
   // child after rounds 2, 3, ..., ends the sampling once it has read three
@@ -612,6 +626,23 @@ TEST(SubProcessFunctionExecutorTest, AFaultInAPortableProcedureIsLocated) {
   std::string Bytes;
   // The fork server is a child of the tool, alive with the executor.
   expectNullLoadFault(runPortably(Executor, {&Good, &Bad}, Owner, Bytes));
+}
+
+TEST(SubProcessFunctionExecutorTest, AForkServersCopyKeepsTheLoopBesideIt) {
+  if (Error E = checkTimeStampCounterUsable())
+    GTEST_SKIP() << toString(std::move(E));
+  // The server's child copies each function's whole mapping, its timed-calls
+  // loop too, and samples through it.
+  PortableOwner Owner = {getpid(), "hello"};
+  CounterSpec Tsc;
+  Tsc.ReadsTimeStampCounter = true;
+  SubProcessFunctionExecutor Executor(Tsc, SubProcessOptions());
+  ExecutableFunction Store = function(StoreToScratch + Ret);
+  ExecutableFunction Beside = function(TrapUnlessCalledFromBeside);
+  std::string Bytes;
+  Outcome R = runPortably(Executor, {&Store, &Beside}, Owner, Bytes);
+  ASSERT_TRUE(R.Ok) << R.Message;
+  EXPECT_EQ(Bytes, expectedPortably({&Store, &Beside}, 42));
 }
 
 TEST(SubProcessFunctionExecutorTest, TheForkServerEndsWithItsExecutor) {

@@ -6,7 +6,8 @@
 //
 // - A time counter (CycleCounter.h: the TSC read with rdtsc,
 //   TimeStampCounter.h; the TSC through the msr PMU; the task clock) times
-//   windows of many calls of each function.
+//   windows of many calls of each function (on x86-64 with rdtsc, by a loop
+//   beside the function's code, TimedCalls.h).
 // - Every snippet function has a 2N twin; the difference cancels fixed costs.
 // - Chains of L and 2L dependent adds, in the same rounds, calibrate ticks
 //   to core cycles per sample (CycleEstimator.h); a sample is the minima of
