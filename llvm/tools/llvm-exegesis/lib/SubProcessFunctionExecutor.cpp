@@ -317,6 +317,18 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
   return Sampling.NumSamples;
 }
 
+/// Appends each of \p Functions' entry point to \p Entries and its
+/// timed-calls loop (0: none) to \p TimedCalls, the arrays a child samples
+/// them by.
+void collectAddresses(ArrayRef<const ExecutableFunction *> Functions,
+                      std::vector<uintptr_t> &Entries,
+                      std::vector<uintptr_t> &TimedCalls) {
+  for (const ExecutableFunction *F : Functions) {
+    Entries.push_back(F->getAddress());
+    TimedCalls.push_back(reinterpret_cast<uintptr_t>(F->getTimedCalls()));
+  }
+}
+
 /// Runs the context's procedure, each of its samplings taken here, and
 /// writes what it returns (or its error) where the parent reads it.
 [[noreturn]] void runProcedureInChild(const ChildContext &C, int CounterFd,
@@ -325,10 +337,7 @@ unsigned sampleInChild(const ChildContext &C, int CounterFd,
                     unsigned NumSamples, unsigned CallsPerSample,
                     const SamplingStopRule *Stop) -> Expected<SampleTable> {
     std::vector<uintptr_t> Entries, TimedCalls;
-    for (const ExecutableFunction *F : Functions) {
-      Entries.push_back(F->getAddress());
-      TimedCalls.push_back(reinterpret_cast<uintptr_t>(F->getTimedCalls()));
-    }
+    collectAddresses(Functions, Entries, TimedCalls);
     std::vector<RawGroupReading> Readings(Functions.size() * NumSamples);
     ChildSampling Sampling = {Entries.data(),
                               TimedCalls.data(),
@@ -1034,10 +1043,7 @@ makeContext(const CounterSpec &Counters, char *Scratch,
             const FixedLayout &Layout, size_t PageSize, SharedResults *Results,
             std::vector<uintptr_t> &Entries,
             std::vector<uintptr_t> &TimedCalls) {
-  for (const ExecutableFunction *F : Functions) {
-    Entries.push_back(F->getAddress());
-    TimedCalls.push_back(reinterpret_cast<uintptr_t>(F->getTimedCalls()));
-  }
+  collectAddresses(Functions, Entries, TimedCalls);
   uintptr_t CodeAddress = Layout.FirstFunctionAddress;
   if (CodeAddress) {
     if (Functions.empty() || CodeAddress % PageSize != 0)
