@@ -334,6 +334,13 @@ static cl::opt<unsigned>
                         cl::desc("how many configurations to try per opcode"),
                         cl::cat(BenchmarkOptions), cl::init(1));
 
+static cl::opt<unsigned> RandomGeneratorSeed(
+    "random-generator-seed",
+    cl::desc("seed of the random choices snippet generation makes "
+             "(registers among equivalent ones); 0, the default, makes the "
+             "generator's own deterministic choices"),
+    cl::cat(BenchmarkOptions), cl::init(0));
+
 static cl::opt<bool> IgnoreInvalidSchedClass(
     "ignore-invalid-sched-class",
     cl::desc("-opcode-name/-opcode-index: skip instructions without a sched "
@@ -754,6 +761,8 @@ static void runOpcodes(const LLVMState &State) {
   SnippetGeneratorOptions GenOptions;
   GenOptions.Mode = ModeOpt;
   GenOptions.MaxConfigs = MaxConfigsPerOpcode;
+  if (RandomGeneratorSeed != 0)
+    GenOptions.RandomSeed = RandomGeneratorSeed;
   GenOptions.Reservations.DisableUpperSSERegisters =
       X86DisableUpperSSERegisters;
   if (!RISCVFilterConfig.empty())

@@ -55,6 +55,10 @@ struct SnippetGeneratorOptions {
   /// When set, helper instructions a strategy adds (e.g. the second
   /// instruction of a latency cycle) are chosen among those it accepts.
   InstructionAvailability *Availability = nullptr;
+  /// Seeds the choices a generator makes at random (registers, among
+  /// equivalent candidates), so that one seed always gives one snippet.
+  /// Unset: the generator's default, deterministic choices.
+  std::optional<unsigned> RandomSeed;
 };
 
 /// Why no snippet was generated for an opcode. Unsupported opcodes are ones
