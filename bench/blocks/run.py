@@ -85,6 +85,8 @@ def reason(doc):
     error = field(doc, "error").strip("'")
     if not error:
         return None
+    # Counted by kind: the address of a segmentation fault is the block's.
+    error = re.sub(r" at address [0-9A-F]+", "", error)
     info = field(doc, "info")
     for why in ("is below the lowest address", "is not a user address",
                 "has no address", "is mapped already", "beyond the limit",

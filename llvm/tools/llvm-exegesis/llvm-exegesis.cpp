@@ -812,6 +812,9 @@ static void runOpcodes(const LLVMState &State) {
       (OpcodeIndex == -1 || MeasurementsPrintProgress))
     errs() << "benchmarking subprocesses: "
            << SubProcessFunctionExecutor::getNumForked() << " forked\n";
+  // The sweep went on past what would end a run of one benchmark.
+  if (Sweep.getNumRunErrors())
+    std::exit(1);
 }
 
 static void benchmarkMain() {
@@ -841,7 +844,9 @@ static void benchmarkMain() {
   size_t Total = Output.getNumPrevious();
   for (const BenchmarkCode &Code : Codes)
     Total += !IsAlreadyDone(Code);
-  for (const BenchmarkCode &Code : Codes) {
+  bool SnippetEndedItsProcess = false;
+  for (size_t Index = 0; Index < Codes.size(); ++Index) {
+    const BenchmarkCode &Code = Codes[Index];
     if (isInterrupted())
       exitInterrupted(Writer, Total);
     if (IsAlreadyDone(Code))
@@ -852,14 +857,26 @@ static void benchmarkMain() {
       consumeError(Result.takeError());
       exitInterrupted(Writer, Total);
     }
-    if (!Result)
-      failRun(Writer, Result.takeError());
+    if (!Result) {
+      Error E = Result.takeError();
+      // A dataset goes on past a block that exited its subprocess by
+      // itself, as a sweep does; the exit status says so at the end.
+      if (Codes.size() == 1 || !E.isA<SnippetExitError>())
+        failRun(Writer, std::move(E));
+      errs() << "llvm-exegesis error: " << toString(std::move(E))
+             << " (benchmark " << Index + 1 << " of " << Codes.size()
+             << (Code.Info.empty() ? "" : ": ") << Code.Info << ")\n";
+      SnippetEndedItsProcess = true;
+      continue;
+    }
     if (Error E = writeBenchmark(Writer, *State, *Result))
       failRun(Writer, std::move(E));
   }
   if (isInterrupted())
     exitInterrupted(Writer, Total);
   finishRun(Writer);
+  if (SnippetEndedItsProcess)
+    std::exit(1);
 }
 
 static void analysisMain() {

@@ -1,11 +1,20 @@
 //===-- FunctionExecutor.cpp ------------------------------------*- C++ -*-===//
 
 #include "FunctionExecutor.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace llvm {
 namespace exegesis {
 
 char SnippetFailure::ID;
+char SnippetExitError::ID;
+
+void SnippetExitError::log(raw_ostream &OS) const {
+  // Upstream's words, then the code itself.
+  OS << "Child benchmarking process exited with non-zero exit code: Child "
+        "process returned with unknown exit code ("
+     << ExitCode << ")";
+}
 
 FunctionExecutor::~FunctionExecutor() = default;
 

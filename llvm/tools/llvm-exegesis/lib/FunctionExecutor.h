@@ -64,6 +64,28 @@ private:
   std::optional<FaultLocation> Fault;
 };
 
+/// The measured code ended its subprocess by itself with an exit code of
+/// its own (neither a signal nor one of the child's set-up failures). LLVM 22
+/// makes this an error of the run, not a result: a single benchmark ends the
+/// tool with it (`llvm-exegesis error: ...`, exit status 1); a sweep reports
+/// it, goes on, and exits with 1 at the end.
+class SnippetExitError : public ErrorInfo<SnippetExitError> {
+public:
+  static char ID;
+
+  explicit SnippetExitError(int ExitCode) : ExitCode(ExitCode) {}
+
+  int getExitCode() const { return ExitCode; }
+
+  void log(raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+
+private:
+  int ExitCode;
+};
+
 /// The counters a run reads: one group whose first event is the main counter,
 /// or the TSC read with rdtsc around each window (TimeStampCounter.h; then
 /// there are no events); neither means dummy counting (run the code, read

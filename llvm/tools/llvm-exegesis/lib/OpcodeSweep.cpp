@@ -38,9 +38,10 @@ void OpcodeSweep::skip(unsigned Opcode, StringRef Message, StringRef Reason) {
 }
 
 void OpcodeSweep::fail(StringRef Kind) {
-  // Errors carry details (addresses, exit codes) after a colon; the kind is
-  // what comes before.
-  ++FailedByKind[Kind.split(':').first.trim().str()];
+  // Errors carry details (signals, exit codes) after a colon, or the
+  // address of a segmentation fault at their end; the kind is what remains.
+  StringRef Head = Kind.split(':').first.split(" at address ").first;
+  ++FailedByKind[Head.trim().str()];
 }
 
 std::optional<std::string>
@@ -167,6 +168,7 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
       }
       if (!Result) {
         --MaxBenchmarks;
+        ++NumRunErrors;
         std::string Message = toString(Result.takeError());
         Diagnostics << State.getOpcodeName(Opcode) << ": " << Message << "\n";
         fail(Message);

@@ -94,6 +94,11 @@ public:
   size_t getMaxBenchmarks() const { return MaxBenchmarks; }
   unsigned getNumSkipped() const;
   unsigned getNumFailed() const;
+  /// Benchmarks that ended in an error of the run rather than a result (a
+  /// snippet that exited its subprocess by itself, a refused system call):
+  /// what ends a run of one benchmark with exit status 1. The sweep goes on
+  /// past them; the tool's exit status says they happened.
+  unsigned getNumRunErrors() const { return NumRunErrors; }
 
 private:
   void skip(unsigned Opcode, StringRef Message, StringRef Reason);
@@ -110,6 +115,7 @@ private:
   raw_ostream &Diagnostics;
   unsigned NumBenchmarks = 0;
   unsigned NumAlreadyDone = 0;
+  unsigned NumRunErrors = 0;
   size_t MaxBenchmarks = 0;
   /// Where and when the first benchmark was run: the base of rate and ETA.
   std::optional<size_t> FirstRunIndex;

@@ -6,6 +6,7 @@
 #include "Interruption.h"
 #include "SystemRefusal.h"
 #include "TimeBased/TimeStampCounter.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
@@ -750,6 +751,33 @@ bool probePidfdGetfd() {
   return true;
 }
 
+/// The benchmark's error for a child that \p Signal stopped, in LLVM 22's
+/// words: a segmentation fault names the address (hex digits without 0x),
+/// any other signal is named as the in-process executor names it. What we
+/// add comes after those words.
+std::string describeSnippetSignal(int Signal, const siginfo_t &Info) {
+  if (Signal == SIGSEGV) {
+    // A fault's code is positive; a signal another process sent carries its
+    // sender where a fault's address would be.
+    bool Sent = Info.si_code <= 0;
+    std::string Text =
+        "The snippet encountered a segmentation fault at address " +
+        utohexstr(Sent ? 0 : reinterpret_cast<uintptr_t>(Info.si_addr));
+    // A general-protection fault (a non-canonical address, a misaligned
+    // SSE access) comes with no address at all.
+    if (Info.si_code == SI_KERNEL)
+      Text += " (a general-protection fault, for which the kernel reports "
+              "no address)";
+    else if (Sent)
+      Text += " (sent by process " + std::to_string(Info.si_pid) +
+              ", not raised by the snippet)";
+    return Text;
+  }
+  const char *Name = strsignal(Signal);
+  return std::string("snippet crashed while running: ") +
+         (Name ? Name : "unknown signal");
+}
+
 std::string formatSeconds(double Seconds) {
   std::string Text;
   raw_string_ostream(Text) << format("%g", Seconds);
@@ -945,11 +973,8 @@ Error forkAndWait(ChildContext &Context, const ChildFunctions &Where,
           break;
         }
     }
-    const char *Text = strsignal(Outcome->Signal);
     return make_error<SnippetFailure>(
-        std::string("The benchmarking subprocess sent unexpected signal: ") +
-            (Text ? Text : "unknown signal"),
-        Fault);
+        describeSnippetSignal(Outcome->Signal, Outcome->SignalInfo), Fault);
   }
   if (HaveStatus && Status != ChildSetupStatus::Ready)
     return make_error<SnippetFailure>(
@@ -966,9 +991,7 @@ Error forkAndWait(ChildContext &Context, const ChildFunctions &Where,
                      "counters",
                      Context.Results->CounterErrno);
   if (Outcome->Exited && Outcome->ExitCode != 0)
-    return make_error<SnippetFailure>(
-        "Child benchmarking process exited with non-zero exit code: Child "
-        "process returned with unknown exit code");
+    return make_error<SnippetExitError>(Outcome->ExitCode);
   return Error::success();
 }
 

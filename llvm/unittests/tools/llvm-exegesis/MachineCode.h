@@ -41,6 +41,13 @@ inline const std::string LoadFromNull =
 /// movq 0x10000000, %rax
 inline const std::string LoadFrom0x10000000 =
     bytes({0x48, 0x8b, 0x04, 0x25, 0x00, 0x00, 0x00, 0x10});
+/// movq 0xabc000, %rax: an unmapped address with letters in its hex digits
+inline const std::string LoadFrom0xABC000 =
+    bytes({0x48, 0x8b, 0x04, 0x25, 0x00, 0xc0, 0xab, 0x00});
+/// movabsq $0x8000000000000000, %rax; movq (%rax), %rax: a non-canonical
+/// address, a general-protection fault
+inline const std::string LoadFromNonCanonical =
+    bytes({0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x48, 0x8b, 0x00});
 /// xorl %ecx, %ecx; divq %rcx
 inline const std::string DivideByZero = bytes({0x31, 0xc9, 0x48, 0xf7, 0xf1});
 /// jmp . (forever)
@@ -68,6 +75,27 @@ inline std::string trapOnCall(uint8_t N) {
                 0x75, 0x02,          // jne 1f
                 0x0f, 0x0b,          // ud2
                 0xc3});              // 1: ret
+}
+
+/// Makes \p N page faults a call, a count that nothing else running on the
+/// machine adds to or takes from: drops the scratch page 4-8 KiB past the
+/// scratch pointer and writes to it, N times. A page-faults counter tells
+/// such a function's readings from others' by a count, not a time.
+inline std::string pageFaults(uint8_t N) {
+  return bytes(
+      {0x4c, 0x8d, 0x87, 0xff, 0x1f, 0x00, 0x00, // leaq 8191(%rdi), %r8
+       0x49, 0x81, 0xe0, 0x00, 0xf0, 0xff, 0xff, // andq $-4096, %r8
+       0x49, 0x89, 0xf9,                         // movq %rdi, %r9
+       0x41, 0xba, N,    0x00, 0x00, 0x00,       // movl $N, %r10d
+       0x4c, 0x89, 0xc7,                         // 1: movq %r8, %rdi
+       0xbe, 0x00, 0x10, 0x00, 0x00,             // movl $4096, %esi
+       0xba, 0x04, 0x00, 0x00, 0x00,             // movl $MADV_DONTNEED, %edx
+       0xb8, 0x1c, 0x00, 0x00, 0x00,             // movl $SYS_madvise, %eax
+       0x0f, 0x05,                               // syscall
+       0x41, 0xc6, 0x00, 0x01,                   // movb $1, (%r8): a fault
+       0x41, 0xff, 0xca,                         // decl %r10d
+       0x75, 0xe3,                               // jne 1b
+       0x4c, 0x89, 0xcf});                       // movq %r9, %rdi
 }
 
 /// Traps unless its return address lies within 4 KiB after its entry

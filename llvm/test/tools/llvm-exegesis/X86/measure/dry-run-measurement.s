@@ -28,7 +28,7 @@
 # CROSS:      llvm_triple: aarch64-unknown-linux-gnu
 # CROSS:      measurements: []
 # CROSS-NEXT: error: ''
-# RUN: llvm-exegesis -mtriple=aarch64-linux-gnu -mcpu=neoverse-v2 -mode=latency -opcode-name=ADDXri -benchmark-phase=dry-run-measurement 2>&1 | FileCheck %s --check-prefix=CROSS-COUNTER
+# RUN: not llvm-exegesis -mtriple=aarch64-linux-gnu -mcpu=neoverse-v2 -mode=latency -opcode-name=ADDXri -benchmark-phase=dry-run-measurement 2>&1 | FileCheck %s --check-prefix=CROSS-COUNTER
 # CROSS-COUNTER: ADDXri: cannot measure aarch64-unknown-linux-gnu code on this {{.*}} host; stop before the measure phase with -benchmark-phase=assemble-measured-code or dry-run it with -use-dummy-perf-counters
 
 # LLVM-EXEGESIS-DEFREG RBX 0

@@ -5,7 +5,7 @@
 # RUN: llvm-exegesis -mtriple=x86_64-unknown-unknown -mode=latency -snippets-file=%s -execution-mode=subprocess | FileCheck %s --check-prefix=SUB
 # RUN: llvm-exegesis -mtriple=x86_64-unknown-unknown -mode=latency -snippets-file=%s -execution-mode=inprocess | FileCheck %s --check-prefix=IN
 
-# SUB: error: 'The benchmarking subprocess sent unexpected signal: Floating point exception'
+# SUB: error: 'snippet crashed while running: Floating point exception'
 # SUB-NEXT: info: 'faulting address 0x{{[0-9a-f]+}}, at snippet instruction 0 ''divq %rcx'''
 
 # IN: error: 'snippet crashed while running: Floating point exception'

@@ -7,7 +7,7 @@
 # RUN: llvm-exegesis -mtriple=x86_64-unknown-unknown -mode=latency -snippets-file=%s -execution-mode=inprocess | FileCheck %s --check-prefix=IN
 
 # SUB: measurements: []
-# SUB-NEXT: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
+# SUB-NEXT: error: 'snippet crashed while running: Illegal instruction'
 # SUB-NEXT: info: 'faulting address 0x{{[0-9a-f]+}}, at snippet instruction 1 ''ud2'''
 
 # IN: measurements: []

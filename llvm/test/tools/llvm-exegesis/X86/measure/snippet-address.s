@@ -16,7 +16,7 @@
 # Without the annotation nothing is mapped there.
 # RUN: sed -e '/LLVM-EXEGESIS-SNIPPET-ADDRESS 20000/d' %s > %t.s
 # RUN: llvm-exegesis -mode=latency -snippets-file=%t.s -execution-mode=subprocess | FileCheck %s --check-prefix=UNMAPPED
-# UNMAPPED: error: 'The benchmarking subprocess sent unexpected signal: Segmentation fault'
+# UNMAPPED: error: The snippet encountered a segmentation fault at address {{[0-9A-F]+}}
 # UNMAPPED-NEXT: info: 'faulting address 0x20000, at snippet instruction 0 ''movq 0x20000, %rax'''
 
 # LLVM-EXEGESIS-SNIPPET-ADDRESS 20000

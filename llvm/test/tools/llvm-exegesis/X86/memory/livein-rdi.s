@@ -12,7 +12,7 @@
 # RUN: %exegesis-memory -snippets-file=%t.nostore.s | FileCheck %s --check-prefix=SIGILL
 
 # CHECK: error: ''
-# SIGILL: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
+# SIGILL: error: 'snippet crashed while running: Illegal instruction'
 
 # LLVM-EXEGESIS-LIVEIN RDI
 movq $0x1234, %rcx

@@ -20,8 +20,8 @@
 # RUN: %exegesis-memory -snippets-file=%t.beyond.s | FileCheck %s --check-prefix=SEGV
 
 # OK: error: ''
-# SIGILL: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
-# SEGV: error: 'The benchmarking subprocess sent unexpected signal: Segmentation fault'
+# SIGILL: error: 'snippet crashed while running: Illegal instruction'
+# SEGV: error: The snippet encountered a segmentation fault at address {{[0-9A-F]+}}
 
 # LLVM-EXEGESIS-MEM-DEF two 8192 00
 # LLVM-EXEGESIS-MEM-MAP two 1048576 20480 4096

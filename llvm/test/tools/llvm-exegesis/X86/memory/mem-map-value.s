@@ -14,7 +14,7 @@
 # RUN: %exegesis-memory -snippets-file=%t.other-value.s | FileCheck %s --check-prefix=MISMATCH
 
 # OK: error: ''
-# MISMATCH: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
+# MISMATCH: error: 'snippet crashed while running: Illegal instruction'
 # MISMATCH-NEXT: info: 'faulting address 0x{{[0-9a-f]+}}, at snippet instruction 7 ''ud2'''
 
 # LLVM-EXEGESIS-MEM-DEF value 4096 0123456789abcdef

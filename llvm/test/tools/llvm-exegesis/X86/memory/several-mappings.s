@@ -11,7 +11,7 @@
 # RUN: %exegesis-memory -snippets-file=%t.nostore.s | FileCheck %s --check-prefix=SIGILL
 
 # OK: error: ''
-# SIGILL: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
+# SIGILL: error: 'snippet crashed while running: Illegal instruction'
 
 # LLVM-EXEGESIS-MEM-DEF shared 8192 00000000000000aa
 # LLVM-EXEGESIS-MEM-MAP shared 1048576

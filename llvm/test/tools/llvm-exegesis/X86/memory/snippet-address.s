@@ -11,7 +11,7 @@
 # RUN: %exegesis-memory -snippets-file=%t.elsewhere.s | FileCheck %s --check-prefix=SIGILL
 
 # OK: error: ''
-# SIGILL: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
+# SIGILL: error: 'snippet crashed while running: Illegal instruction'
 # SIGILL-NEXT: info: 'faulting address 0x30{{[0-9a-f]+}}, at snippet instruction 8 ''ud2'''
 
 # LLVM-EXEGESIS-SNIPPET-ADDRESS 20000000

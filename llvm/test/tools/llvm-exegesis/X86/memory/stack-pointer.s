@@ -27,7 +27,7 @@
 # RUN: llvm-objdump -d %t.o | FileCheck %s --check-prefix=OBJ
 
 # OK: error: ''
-# SIGILL: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
+# SIGILL: error: 'snippet crashed while running: Illegal instruction'
 
 # OBJ:      <foo>:
 # OBJ-NEXT: pushq %rbx

@@ -9,7 +9,7 @@
 # RUN: %exegesis-memory -snippets-file=%t.other.s | FileCheck %s --check-prefix=SIGILL
 
 # OK: error: ''
-# SIGILL: error: 'The benchmarking subprocess sent unexpected signal: Illegal instruction'
+# SIGILL: error: 'snippet crashed while running: Illegal instruction'
 
 # LLVM-EXEGESIS-MEM-DEF page 8192 00
 # LLVM-EXEGESIS-MEM-MAP page 2097152
