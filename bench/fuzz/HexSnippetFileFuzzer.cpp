@@ -25,6 +25,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::vector<BenchmarkCode> Codes = readHexSnippets(State, std::move(Buffer));
   for (ExecutionMode Mode :
        {ExecutionMode::InProcess, ExecutionMode::SubProcess})
-    consumeError(checkSnippetsForExecutionMode(Codes, Mode, "fuzz.hex"));
+    consumeError(checkSnippetsForExecutionMode(State, Codes, Mode, "fuzz.hex"));
   return 0;
 }

@@ -29,6 +29,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   for (ExecutionMode Mode :
        {ExecutionMode::InProcess, ExecutionMode::SubProcess})
-    consumeError(checkSnippetsForExecutionMode(*Codes, Mode, "fuzz.s"));
+    consumeError(checkSnippetsForExecutionMode(State, *Codes, Mode, "fuzz.s"));
   return 0;
 }

@@ -621,8 +621,8 @@ readSnippetsFile(const LLVMState &State) {
           : readSnippets(State, SnippetsFile);
   if (!Codes)
     return Codes.takeError();
-  if (Error E =
-          checkSnippetsForExecutionMode(*Codes, ExecutionModeOpt, SnippetsFile))
+  if (Error E = checkSnippetsForExecutionMode(State, *Codes, ExecutionModeOpt,
+                                              SnippetsFile))
     return E;
   return Codes;
 }

@@ -12,6 +12,7 @@
 
 #include "Assembler.h"
 #include "LLVMState.h"
+#include "RegisterWidth.h"
 #include "SnippetRepetitor.h"
 #include "Target.h"
 #include "llvm/ADT/BitVector.h"
@@ -421,6 +422,10 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
         ArrayRef<MCInst>(Lowered->Restore)})
     for (const MCInst &Inst : Insts)
       addWrittenRegisters(ET, II, Inst, Written);
+  // A segment base is set by a system call, which names no register.
+  for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
+    if (isSegmentBaseRegister(State, RV.Register))
+      Written.set(RV.Register.id());
   std::vector<MCRegister> Clobbered;
   for (unsigned Reg : Written.set_bits())
     Clobbered.push_back(MCRegister(Reg));

@@ -8,7 +8,16 @@
 namespace llvm {
 namespace exegesis {
 
+bool isSegmentBaseRegister(const LLVMState &State, MCRegister Reg) {
+  if (State.getTriple().getArch() != Triple::x86_64)
+    return false;
+  StringRef Name = State.getRegisterName(Reg);
+  return Name == "FS" || Name == "GS";
+}
+
 unsigned getRegisterBitWidth(const LLVMState &State, MCRegister Reg) {
+  if (isSegmentBaseRegister(State, Reg))
+    return 64;
   const MCRegisterInfo &RegInfo = State.getRegInfo();
   // A RISC-V vector register is as wide as the CPU's VLEN, which its class
   // does not say.

@@ -248,6 +248,12 @@ private:
     if (Address.getActiveBits() > 64)
       return invalid("expected <ADDRESS> to fit in 64 bits");
     Result.Address = Address.getZExtValue();
+    // Upstream's message for this one leaves the quote open after the
+    // address; LLVM's own tests match it as it is.
+    if (Result.Address % SnippetPageSize != 0)
+      return makeError("invalid comment '" + Result.Text +
+                       ", expected <ADDRESS> to be a multiple of the platform "
+                       "page size.");
     return checkPageAligned();
   }
 

@@ -2,6 +2,7 @@
 
 #include "SnippetFile.h"
 #include "LLVMState.h"
+#include "RegisterWidth.h"
 #include "SnippetAnnotation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -32,6 +33,9 @@ struct Problem {
   std::string File;
   unsigned Line = 0;
   std::string Message;
+  /// The message is upstream's words for an annotation: the place follows
+  /// it, in parentheses, so that the line starts as upstream's does.
+  bool PlaceAfter = false;
 };
 
 /// Collects the problems of one file in the order they are found; the
@@ -40,9 +44,10 @@ class ProblemList {
 public:
   explicit ProblemList(const SourceMgr &SrcMgr) : SrcMgr(SrcMgr) {}
 
-  void add(SMLoc Loc, const Twine &Message) {
+  void add(SMLoc Loc, const Twine &Message, bool PlaceAfter = false) {
     Problem P;
     P.Message = Message.str();
+    P.PlaceAfter = PlaceAfter;
     if (unsigned BufferID =
             Loc.isValid() ? SrcMgr.FindBufferContainingLoc(Loc) : 0) {
       P.File = SrcMgr.getMemoryBuffer(BufferID)->getBufferIdentifier().str();
@@ -90,10 +95,11 @@ public:
     for (const Problem &P : ArrayRef(Problems).take_front(Shown)) {
       if (!Text.empty())
         Text += '\n';
-      Text += P.File;
+      std::string Place = P.File;
       if (P.Line)
-        Text += ":" + std::to_string(P.Line);
-      Text += ": " + P.Message;
+        Place += ":" + std::to_string(P.Line);
+      Text += P.PlaceAfter ? P.Message + " (" + Place + ")"
+                           : Place + ": " + P.Message;
     }
     if (Shown < Problems.size())
       Text += "\n" + Problems[Shown].File + ": " +
@@ -371,7 +377,8 @@ public:
     Expected<std::optional<SnippetAnnotation>> Parsed =
         parseSnippetAnnotation(State, Comment.Text);
     if (!Parsed) {
-      Problems.add(Comment.Loc, toString(Parsed.takeError()));
+      Problems.add(Comment.Loc, toString(Parsed.takeError()),
+                   /*PlaceAfter=*/true);
       return;
     }
     if (!*Parsed)
@@ -379,7 +386,8 @@ public:
     const SnippetAnnotation &A = **Parsed;
     const unsigned Line = SrcMgr.FindLineNumber(Comment.Loc);
     auto Invalid = [&](const Twine &Why) {
-      Problems.add(Comment.Loc, "invalid comment '" + A.Text + "', " + Why);
+      Problems.add(Comment.Loc, "invalid comment '" + A.Text + "', " + Why,
+                   /*PlaceAfter=*/true);
     };
     switch (A.Kind) {
     case AnnotationKind::DefReg: {
@@ -619,35 +627,52 @@ readSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer) {
   return Codes;
 }
 
-Error checkSnippetsForExecutionMode(ArrayRef<BenchmarkCode> Codes,
+Error checkSnippetsForExecutionMode(const LLVMState &State,
+                                    ArrayRef<BenchmarkCode> Codes,
                                     ExecutionMode Mode, StringRef Filename) {
   if (Mode == ExecutionMode::SubProcess)
     return Error::success();
   bool HasMemDef = false, HasMemMap = false, HasSnippetAddress = false;
+  std::vector<MCRegister> SegmentBases;
   for (const BenchmarkCode &Code : Codes) {
     HasMemDef |= !Code.Key.MemoryValues.empty();
     HasMemMap |= !Code.Key.MemoryMappings.empty();
     HasSnippetAddress |= Code.Key.SnippetAddress != 0;
+    for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
+      if (isSegmentBaseRegister(State, RV.Register) &&
+          !is_contained(SegmentBases, RV.Register))
+        SegmentBases.push_back(RV.Register);
   }
-  if (!HasMemDef && !HasMemMap && !HasSnippetAddress)
-    return Error::success();
+  const StringRef Name = Filename == "-" ? StringRef("<stdin>") : Filename;
   std::string Kinds;
-  auto AddKind = [&Kinds](bool Present, AnnotationKind Kind) {
+  auto AddKind = [&Kinds](bool Present, const Twine &Kind) {
     if (!Present)
       return;
     if (!Kinds.empty())
       Kinds += ", ";
-    Kinds += getAnnotationName(Kind);
+    Kinds += Kind.str();
   };
-  AddKind(HasMemDef, AnnotationKind::MemDef);
-  AddKind(HasMemMap, AnnotationKind::MemMap);
-  AddKind(HasSnippetAddress, AnnotationKind::SnippetAddress);
+  if (HasMemDef || HasMemMap || HasSnippetAddress) {
+    AddKind(HasMemDef, getAnnotationName(AnnotationKind::MemDef));
+    AddKind(HasMemMap, getAnnotationName(AnnotationKind::MemMap));
+    AddKind(HasSnippetAddress,
+            getAnnotationName(AnnotationKind::SnippetAddress));
+    return createStringError(inconvertibleErrorCode(),
+                             "Memory and snippet address annotations are "
+                             "only supported in subprocess execution mode (" +
+                                 Kinds + " in " + Name + ")");
+  }
+  if (SegmentBases.empty())
+    return Error::success();
+  for (MCRegister Reg : SegmentBases)
+    AddKind(true, getAnnotationName(AnnotationKind::DefReg) + " " +
+                      State.getRegisterName(Reg));
   return createStringError(inconvertibleErrorCode(),
-                           (Filename == "-" ? StringRef("<stdin>") : Filename) +
-                               ": Memory and snippet address annotations "
-                               "are only supported in subprocess execution "
-                               "mode (" +
-                               Kinds + ")");
+                           "Segment base annotations are only supported in "
+                           "subprocess execution mode (" +
+                               Kinds + " in " + Name +
+                               ": the tool's own FS base holds its "
+                               "thread-local storage)");
 }
 
 } // namespace exegesis

@@ -15,8 +15,10 @@
 //
 // Every problem of a file (assembler errors, malformed annotations, refused
 // directives) is collected and reported in one error, one line per problem,
-// each "<file>:<line>: <message>", in line order. An empty file is one
-// benchmark without instructions.
+// in line order: "<file>:<line>: <message>", except that a malformed
+// annotation's message, upstream's words, comes first and its place after it,
+// "<message> (<file>:<line>)". An empty file is one benchmark without
+// instructions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,10 +53,14 @@ Expected<std::vector<BenchmarkCode>>
 readSnippets(const LLVMState &State, std::unique_ptr<MemoryBuffer> Buffer);
 
 /// Fails when a snippet read from \p Filename uses memory or address
-/// annotations (MEM-DEF, MEM-MAP, SNIPPET-ADDRESS) while \p Mode cannot honour
-/// them: only the subprocess executor maps memory and code at chosen
-/// addresses.
-Error checkSnippetsForExecutionMode(ArrayRef<BenchmarkCode> Codes,
+/// annotations (MEM-DEF, MEM-MAP, SNIPPET-ADDRESS) or sets a segment base
+/// (DEFREG FS or GS on x86-64) while \p Mode cannot honour them: only the
+/// subprocess executor maps memory and code at chosen addresses, and only a
+/// subprocess may have its FS base changed (the tool's own holds its
+/// thread-local storage). Upstream's words come first; which annotations and
+/// which file follow in parentheses.
+Error checkSnippetsForExecutionMode(const LLVMState &State,
+                                    ArrayRef<BenchmarkCode> Codes,
                                     ExecutionMode Mode, StringRef Filename);
 
 } // namespace exegesis

@@ -72,12 +72,19 @@ struct X86Names : TargetNames<X86Names> {
   unsigned VZEROUPPER = Table.opcode("VZEROUPPER");
   unsigned LFENCE = Table.opcode("LFENCE");
   unsigned ADD64rr = Table.opcode("ADD64rr");
+  unsigned SYSCALL = Table.opcode("SYSCALL");
 
   MCRegister RSP = Table.reg("RSP");
   MCRegister RAX = Table.reg("RAX");
   MCRegister RIP = Table.reg("RIP");
   MCRegister RCX = Table.reg("RCX");
   MCRegister RDI = Table.reg("RDI");
+  MCRegister RSI = Table.reg("RSI");
+  MCRegister R11 = Table.reg("R11");
+  MCRegister EAX = Table.reg("EAX");
+  MCRegister EDI = Table.reg("EDI");
+  MCRegister FS = Table.reg("FS");
+  MCRegister GS = Table.reg("GS");
   MCRegister R8 = Table.reg("R8");
   MCRegister EFLAGS = Table.reg("EFLAGS");
   MCRegister MXCSR = Table.reg("MXCSR");
@@ -195,6 +202,86 @@ static MCInst moveImmediate(unsigned Opcode, MCRegister Reg, int64_t Imm) {
 /// System V's.
 static bool isWin64(const Triple &TT) {
   return TT.getArch() == Triple::x86_64 && TT.isOSWindows();
+}
+
+/// The FS and GS bases (DEFREG FS, GS) are set with Linux's arch_prctl, as
+/// upstream's subprocess mode sets them: wrfsbase needs a kernel that
+/// enabled it, which a VM may not. The FS base is where the calling
+/// process's thread-local storage lives, so a function that changes either
+/// base saves the caller's in its prologue and gives it back in its
+/// epilogue: nothing outside the generated code ever sees the snippet's.
+enum : int64_t {
+  ArchSetGs = 0x1001,
+  ArchSetFs = 0x1002,
+  ArchGetFs = 0x1003,
+  ArchGetGs = 0x1004,
+  SysArchPrctl = 158,
+};
+
+/// The highest segment base arch_prctl accepts with 4-level paging (the
+/// kernel's TASK_SIZE_MAX, less one).
+constexpr uint64_t MaxSegmentBase = 0x7fffffffefffULL;
+
+/// Where a function that changes FS or GS keeps the caller's bases: globals
+/// of the tool, valid at the same address in a forked benchmarking
+/// subprocess (as SavedStackPointer below).
+static uint64_t SavedFsBase, SavedGsBase;
+
+/// `arch_prctl(Code, %rsi)` once \p SetArgument has put the argument in
+/// RSI. With \p KeepRegisters, the registers the call touches (RAX, RCX and
+/// R11, which syscall clobbers; RDI and RSI) are given back, for code that
+/// runs where any register may hold a live-in or a snippet value.
+static std::vector<MCInst> archPrctl(const X86Names &N, int64_t Code,
+                                     ArrayRef<MCInst> SetArgument,
+                                     bool KeepRegisters) {
+  const MCRegister Touched[] = {N.RAX, N.RCX, N.R11, N.RDI, N.RSI};
+  std::vector<MCInst> Out;
+  if (KeepRegisters)
+    for (MCRegister Reg : Touched) {
+      MCInst Push = inst(N.PUSH64r);
+      Push.addOperand(MCOperand::createReg(Reg));
+      Out.push_back(Push);
+    }
+  Out.push_back(moveImmediate(N.MOV32ri, N.EDI, Code));
+  llvm::append_range(Out, SetArgument);
+  Out.push_back(moveImmediate(N.MOV32ri, N.EAX, SysArchPrctl));
+  Out.push_back(inst(N.SYSCALL));
+  if (KeepRegisters)
+    for (MCRegister Reg : reverse(Touched)) {
+      MCInst Pop = inst(N.POP64r);
+      Pop.addOperand(MCOperand::createReg(Reg));
+      Out.push_back(Pop);
+    }
+  return Out;
+}
+
+/// `movabs $Address, %rsi`.
+static MCInst addressInRSI(const X86Names &N, const uint64_t *Address) {
+  return moveImmediate(
+      N.MOV64ri, N.RSI,
+      static_cast<int64_t>(reinterpret_cast<uintptr_t>(Address)));
+}
+
+/// `movabs Slot, %rax; mov %rax, %rsi`: the value saved at \p Slot.
+static std::vector<MCInst> savedValueInRSI(const X86Names &N,
+                                           const uint64_t *Slot) {
+  MCInst Load = inst(N.MOV64ao64);
+  Load.addOperand(MCOperand::createImm(
+      static_cast<int64_t>(reinterpret_cast<uintptr_t>(Slot))));
+  Load.addOperand(MCOperand::createReg(MCRegister()));
+  MCInst Move = inst(N.MOV64rr);
+  Move.addOperand(MCOperand::createReg(N.RSI));
+  Move.addOperand(MCOperand::createReg(N.RAX));
+  return {Load, Move};
+}
+
+/// Whether a function for \p State that clobbers \p Clobbered changes the
+/// FS or GS base, which it then saves and restores.
+static bool changesSegmentBases(const LLVMState &State, const X86Names &N,
+                                ArrayRef<MCRegister> Clobbered) {
+  return State.getTriple().getArch() == Triple::x86_64 &&
+         State.getTriple().isOSLinux() &&
+         (is_contained(Clobbered, N.FS) || is_contained(Clobbered, N.GS));
 }
 
 namespace {
@@ -421,6 +508,21 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   }
   if (Reg == N.FPCW)
     return LoadControlWord(16, N.FLDCW16m);
+  if (Reg == N.FS || Reg == N.GS) {
+    if (!STI.getTargetTriple().isOSLinux())
+      return cannotSet(N, Reg, "its base is set with Linux's arch_prctl");
+    Expected<APInt> V = fitValue(N, Reg, Value, 64, ValueExtension::Zero);
+    if (!V)
+      return V.takeError();
+    if (V->ugt(MaxSegmentBase))
+      return cannotSet(N, Reg,
+                       "its base must be a user-space address, at most 0x" +
+                           utohexstr(MaxSegmentBase, /*LowerCase=*/true) +
+                           " (arch_prctl refuses others)");
+    return archPrctl(N, Reg == N.FS ? ArchSetFs : ArchSetGs,
+                     {moveImmediate(N.MOV64ri, N.RSI, V->getSExtValue())},
+                     /*KeepRegisters=*/true);
+  }
   if (isInClass(N.RST, Reg)) {
     // A single ST(i): push the value, then i zeros on top of it.
     Expected<APInt> V = fitValue(N, Reg, Value, 80, ValueExtension::Sign);
@@ -620,6 +722,14 @@ X86ExegesisTarget::generatePrologue(const LLVMState &State,
     Out.push_back(adjustStack(N, -8));
     Out.push_back(onStackTop(N, N.FNSTCW16m));
   }
+  if (changesSegmentBases(State, N, Clobbered)) {
+    llvm::append_range(Out,
+                       archPrctl(N, ArchGetFs, {addressInRSI(N, &SavedFsBase)},
+                                 /*KeepRegisters=*/true));
+    llvm::append_range(Out,
+                       archPrctl(N, ArchGetGs, {addressInRSI(N, &SavedGsBase)},
+                                 /*KeepRegisters=*/true));
+  }
   return Out;
 }
 
@@ -632,6 +742,16 @@ X86ExegesisTarget::generateEpilogue(const LLVMState &State,
   const MCRegisterInfo &RI = State.getRegInfo();
   bool HasAVX = State.getSubtargetInfo().checkFeatures("+avx");
   std::vector<MCInst> Out;
+  // The caller's bases first, before anything could touch its thread-local
+  // storage; every register the calls clobber is caller-saved here.
+  if (changesSegmentBases(State, N, Clobbered)) {
+    llvm::append_range(Out,
+                       archPrctl(N, ArchSetFs, savedValueInRSI(N, &SavedFsBase),
+                                 /*KeepRegisters=*/false));
+    llvm::append_range(Out,
+                       archPrctl(N, ArchSetGs, savedValueInRSI(N, &SavedGsBase),
+                                 /*KeepRegisters=*/false));
+  }
   if (overlapsAny(RI, N.FPCW, Clobbered)) {
     Out.push_back(onStackTop(N, N.FLDCW16m));
     Out.push_back(adjustStack(N, 8));

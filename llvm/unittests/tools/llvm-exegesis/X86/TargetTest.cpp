@@ -335,6 +335,62 @@ TEST_F(X86TargetTest, PrologueSavesControlWords) {
                           "vldmxcsr (%rsp)", "leaq 0x8(%rsp), %rsp", "retq"));
 }
 
+TEST_F(X86TargetTest, SegmentBasesAreSetWithArchPrctl) {
+  // arch_prctl(ARCH_SET_FS, base); every register the system call touches
+  // is given back, since any may hold a live-in or a value set before.
+  std::vector<std::string> Pushes = {"pushq %rax", "pushq %rcx", "pushq %r11",
+                                     "pushq %rdi", "pushq %rsi"};
+  std::vector<std::string> Pops = {"popq %rsi", "popq %rdi", "popq %r11",
+                                   "popq %rcx", "popq %rax"};
+  auto Around = [&](std::vector<std::string> Call) {
+    std::vector<std::string> All = Pushes;
+    llvm::append_range(All, Call);
+    llvm::append_range(All, Pops);
+    return All;
+  };
+  EXPECT_EQ(setReg("znver3", "FS", APInt(32, 0x12345600)),
+            Around({"movl $0x1002, %edi", "movabsq $0x12345600, %rsi",
+                    "movl $0x9e, %eax", "syscall"}));
+  EXPECT_EQ(setReg("znver3", "GS", APInt(48, 0x7fffffffe000)),
+            Around({"movl $0x1001, %edi", "movabsq $0x7fffffffe000, %rsi",
+                    "movl $0x9e, %eax", "syscall"}));
+  // What arch_prctl would refuse is refused before anything runs.
+  EXPECT_THAT(setReg("znver3", "FS", APInt(48, 0x7ffffffff000)),
+              ElementsAre("error: cannot set register FS: its base must be a "
+                          "user-space address, at most 0x7fffffffefff "
+                          "(arch_prctl refuses others)"));
+  // Selectors are not set.
+  EXPECT_THAT(setReg("znver3", "DS", APInt(16, 0x2b)),
+              ElementsAre(HasSubstr("error: cannot set register DS")));
+}
+
+TEST_F(X86TargetTest, FrameGivesTheCallerItsSegmentBasesBack) {
+  // The prologue saves both bases (ARCH_GET_FS, ARCH_GET_GS into slots of
+  // the tool); the epilogue puts them back before anything else, with
+  // caller-saved registers only.
+  std::vector<std::string> Prologue = frame("znver3", {"FS"}, false);
+  ASSERT_EQ(Prologue.size(), 28u);
+  EXPECT_EQ(Prologue[5], "movl $0x1003, %edi");
+  EXPECT_EQ(Prologue[8], "syscall");
+  EXPECT_EQ(Prologue[19], "movl $0x1004, %edi");
+  StringRef FsSlot = StringRef(Prologue[6]).drop_front(strlen("movabsq $"));
+  StringRef GsSlot = StringRef(Prologue[20]).drop_front(strlen("movabsq $"));
+  ASSERT_TRUE(FsSlot.consume_back(", %rsi"));
+  ASSERT_TRUE(GsSlot.consume_back(", %rsi"));
+  EXPECT_NE(FsSlot, GsSlot);
+  EXPECT_THAT(
+      frame("znver3", {"GS", "RBX"}, true),
+      ElementsAre("movl $0x1002, %edi", "movabsq " + FsSlot.str() + ", %rax",
+                  "movq %rax, %rsi", "movl $0x9e, %eax", "syscall",
+                  "movl $0x1001, %edi", "movabsq " + GsSlot.str() + ", %rax",
+                  "movq %rax, %rsi", "movl $0x9e, %eax", "syscall", "popq %rbx",
+                  "retq"));
+  // A selector or a base left alone costs no system call; arch_prctl is
+  // Linux's.
+  EXPECT_THAT(frame("znver3", {"DS", "RAX"}, false), ElementsAre());
+  EXPECT_THAT(frame("znver3", {"FS"}, true, Windows), ElementsAre("retq"));
+}
+
 TEST_F(X86TargetTest, EpilogueLeavesX87AndDirectionFlagAsTheABIWants) {
   EXPECT_THAT(frame("znver3", {"ST0"}, true), ElementsAre("emms", "retq"));
   EXPECT_THAT(frame("znver3", {"MM3"}, true), ElementsAre("emms", "retq"));

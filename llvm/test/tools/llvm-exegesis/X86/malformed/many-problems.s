@@ -1,11 +1,11 @@
 # Every problem of a file is reported, one line each, in line order; the
 # instructions between them are fine.
 # RUN: not %exegesis-x86-prepare -snippets-file=%s 2>&1 | %only-these-lines %s
-# CHECK: llvm-exegesis error: {{.*}}many-problems.s:[[@LINE+5]]: invalid comment 'LLVM-EXEGESIS-DEFREG RAX', expected two parameters <REG> <HEX_VALUE>
-# CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: unknown register 'NOPE' in 'LLVM-EXEGESIS-LIVEIN NOPE'
+# CHECK: llvm-exegesis error: invalid comment 'LLVM-EXEGESIS-DEFREG RAX', expected two parameters <REG> <HEX_VALUE> ({{.*}}many-problems.s:[[@LINE+5]])
+# CHECK-NEXT: unknown register 'NOPE' in 'LLVM-EXEGESIS-LIVEIN NOPE' ({{.*}}many-problems.s:[[@LINE+5]])
 # CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: invalid instruction mnemonic 'bogus'
 # CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: data directive is not allowed: a snippet file holds only instructions and LLVM-EXEGESIS annotations
-# CHECK-NEXT: {{.*}}many-problems.s:[[@LINE+5]]: invalid comment 'LLVM-EXEGESIS-MEM-MAP buffer 12345', expected <ADDRESS> to be a multiple of the platform page size.
+# CHECK-NEXT: invalid comment 'LLVM-EXEGESIS-MEM-MAP buffer 12345', expected <ADDRESS> to be a multiple of the platform page size. ({{.*}}many-problems.s:[[@LINE+5]])
 # LLVM-EXEGESIS-DEFREG RAX
 # LLVM-EXEGESIS-LIVEIN NOPE
 bogus %rax

@@ -2,7 +2,7 @@
 # can map memory and code at chosen addresses.
 # RUN: not %exegesis-x86-prepare -snippets-file=%s 2>&1 | %only-these-lines %s --check-prefix=DEFAULT
 # RUN: not %exegesis-x86-prepare -execution-mode=inprocess -snippets-file=%s 2>&1 | %only-these-lines %s --check-prefix=DEFAULT
-# DEFAULT: llvm-exegesis error: {{.*}}memory-annotations-inprocess.s: Memory and snippet address annotations are only supported in subprocess execution mode (LLVM-EXEGESIS-MEM-DEF, LLVM-EXEGESIS-MEM-MAP, LLVM-EXEGESIS-SNIPPET-ADDRESS)
+# DEFAULT: llvm-exegesis error: Memory and snippet address annotations are only supported in subprocess execution mode (LLVM-EXEGESIS-MEM-DEF, LLVM-EXEGESIS-MEM-MAP, LLVM-EXEGESIS-SNIPPET-ADDRESS in {{.*}}memory-annotations-inprocess.s)
 
 # LLVM-EXEGESIS-MEM-DEF buffer 4096 2a
 # LLVM-EXEGESIS-MEM-MAP buffer 65536

@@ -11,7 +11,7 @@
 
 # In process the annotations are refused, as when measuring.
 # RUN: not llvm-exegesis -mode=latency -snippets-file=%s -benchmark-phase=dry-run-measurement 2>&1 | FileCheck %s --check-prefix=INPROCESS
-# INPROCESS: llvm-exegesis error: {{.*}}dry-run-measurement-subprocess.s: Memory and snippet address annotations are only supported in subprocess execution mode (LLVM-EXEGESIS-MEM-DEF, LLVM-EXEGESIS-MEM-MAP)
+# INPROCESS: llvm-exegesis error: Memory and snippet address annotations are only supported in subprocess execution mode (LLVM-EXEGESIS-MEM-DEF, LLVM-EXEGESIS-MEM-MAP in {{.*}}dry-run-measurement-subprocess.s)
 
 # LLVM-EXEGESIS-MEM-DEF value 4096 2a
 # LLVM-EXEGESIS-MEM-MAP value 65536
