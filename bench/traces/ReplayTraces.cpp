@@ -1,9 +1,10 @@
 //===-- ReplayTraces.cpp - The sampler's verdict on recorded traces -*- C++
 //-*-//
 //
-// Replays every measurement of the given -time-samples-file files (the
-// corpus under llvm/unittests/tools/llvm-exegesis/TimeBased/traces, or
-// traces just recorded) through the sampler's decisions, without running
+// Replays every measurement of the given -time-samples-file files, plain or
+// compressed with zstd (the corpus under
+// llvm/unittests/tools/llvm-exegesis/TimeBased/traces and bench/traces/open,
+// or traces just recorded) through the sampler's decisions, without running
 // anything, and prints per measurement the value per instruction, the
 // verdict and warnings, and, where the file gives one, the truth and the
 // error against it. With -runs first, also per run the samples' cycles and
@@ -90,7 +91,7 @@ static void printRuns(const RecordedMeasurement &M, double Level,
 int main(int Argc, char **Argv) {
   bool PrintRuns = Argc > 1 && StringRef(Argv[1]) == "-runs";
   if (Argc < 2 + PrintRuns) {
-    errs() << "usage: replay-traces [-runs] FILE.jsonl...\n";
+    errs() << "usage: replay-traces [-runs] FILE.jsonl[.zst]...\n";
     return 2;
   }
   int Status = 0;

@@ -2,14 +2,14 @@
 """Builds the trace corpus of the time-based sampler's unit tests.
 
 Writes, as -time-samples-file JSON lines (version 1, see
-docs/TimeBasedCycles.rst), into llvm/unittests/tools/llvm-exegesis/TimeBased/
-traces/:
+docs/TimeBasedCycles.rst) compressed with the zstd program (which it needs),
+into llvm/unittests/tools/llvm-exegesis/TimeBased/traces/:
 
-- znver1-idle.jsonl, znver1-contended.jsonl: the raw Zen 1 timings of
+- znver1-idle.jsonl.zst, znver1-contended.jsonl.zst: the raw Zen 1 timings of
   ../shared/data/hosts/znver1 (one call per window, recorded by a standalone
   harness on a host the team no longer has) cut into the runs the sampler
   takes: a SAR throughput body and an IMUL latency chain each;
-- synthetic-*.jsonl: variations of the Zen 1 idle timings and of a real
+- synthetic-*.jsonl.zst: variations of the Zen 1 idle timings and of a real
   trace of another host (--base), each modelling one case: unshared probe
   levels of 1.0, 1.235 and 2.0 cycles per group; a neighbour busy for the
   first third, the last third and throughout (+30% on the probe and on a
@@ -22,7 +22,7 @@ against. Real traces recorded with the tool (bench/traces/record.sh) are
 kept as they are; this script only adds truths to them with --truth.
 
 Traces recorded on a host with bench/traces/record.sh (--recorded DIR
-LABEL, repeatable) become <llvm cpu>-<LABEL>.jsonl: the rules they were
+LABEL, repeatable) become <llvm cpu>-<LABEL>.jsonl.zst: the rules they were
 recorded under (which never settle, so that whole runs are kept) are
 replaced by the tool's defaults, each keeps its first MAX_RUNS runs, and each
 gets the accuracy harness's value for its body as its truth: the recording's
@@ -38,6 +38,9 @@ import csv
 import json
 import os
 import random
+import shutil
+import subprocess
+import sys
 
 WARMUP = 3
 ROUNDS_PER_SAMPLE = 5
@@ -106,12 +109,17 @@ def line(benchmark, mode, trace, instructions, truth, tolerance, verdict,
 
 
 def write(path, host, lines):
+    """Writes PATH.zst: the header and LINES as JSON lines, compressed by the
+    zstd program from the plain file (removed after), so that the frame
+    records its size as the reader needs (docs/TimeBasedCycles.rst)."""
     with open(path, "w") as f:
         f.write(json.dumps({"format": "exegesis-time-samples", "version": 1,
                             "host": host, "counter": "rdtsc"},
                            separators=(",", ":")) + "\n")
         for l in lines:
             f.write(json.dumps(l, separators=(",", ":")) + "\n")
+    subprocess.run(["zstd", "-19", "-q", "-f", "--rm", path, "-o",
+                    path + ".zst"], check=True)
 
 
 def read_rows(path):
@@ -347,7 +355,7 @@ def recorded_lines(directory, label, references):
 def write_recorded_variations(out, host, lines):
     """The synthetic cases again, from a real trace of another host whose
     windows are the tool's own (a throughput body that settled, a latency
-    chain): synthetic-<llvm cpu>.jsonl."""
+    chain): synthetic-<llvm cpu>.jsonl.zst."""
     def find(key):
         for l in lines:
             if l["benchmark"].startswith(key + " (inprocess"):
@@ -400,7 +408,7 @@ def write_recorded_variations(out, host, lines):
              "latency"),
     ]
     source = dict(host)
-    source["source"] = ("synthetic, from %s-stress.jsonl by "
+    source["source"] = ("synthetic, from %s-stress.jsonl.zst by "
                         "bench/traces/make-corpus.py" % host["llvm_cpu"])
     write(os.path.join(out, "synthetic-%s.jsonl" % host["llvm_cpu"]),
           source, rows)
@@ -412,7 +420,7 @@ def write_vector_chain_variation(out, host, lines, label):
     and the probe slowed 2% in 60% of the samples, the IMUL chain and the
     vector chains not. Without the vector chains such samples settle 2% low
     and clean; with them the value is held to the latency target.
-    synthetic-<llvm cpu>-vector-chain.jsonl; False when the recording has no
+    synthetic-<llvm cpu>-vector-chain.jsonl.zst; False when the recording has no
     vector chains."""
     lat = next((l for l in lines
                 if l["benchmark"].startswith("IMUL64rr.lat (inprocess")), None)
@@ -425,7 +433,7 @@ def write_vector_chain_variation(out, host, lines, label):
                "vector chain not")
     row["variant"] = lat["variant"]
     source = dict(host)
-    source["source"] = ("synthetic, from %s-%s.jsonl by "
+    source["source"] = ("synthetic, from %s-%s.jsonl.zst by "
                         "bench/traces/make-corpus.py" % (host["llvm_cpu"],
                                                          label))
     write(os.path.join(out, "synthetic-%s-vector-chain.jsonl" %
@@ -442,6 +450,9 @@ def main():
                     metavar=("DIR", "LABEL"))
     ap.add_argument("out")
     args = ap.parse_args()
+    if not shutil.which("zstd"):
+        sys.exit("make-corpus.py: needs the zstd program (apt-get install "
+                 "zstd)")
     os.makedirs(args.out, exist_ok=True)
 
     references = [read_references(d) for d, _ in args.recorded]

@@ -2,6 +2,7 @@
 
 #include "TimeBasedTrace.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace llvm {
@@ -369,14 +370,71 @@ Expected<TimeSamplesFile> parseTimeSamples(StringRef Text, StringRef Name) {
   return File;
 }
 
+static Error readError(StringRef Path, const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "cannot read '" + Path + "': " + Message);
+}
+
+/// The size a zstd frame's header says its content has (RFC 8878, 3.1.1.1),
+/// or std::nullopt when it does not say, as from a compressor that read a
+/// pipe.
+static std::optional<uint64_t> zstdContentSize(StringRef Frame) {
+  if (Frame.size() <= ZstdMagic.size())
+    return std::nullopt;
+  uint8_t Descriptor = Frame[ZstdMagic.size()];
+  unsigned SizeFlag = Descriptor >> 6;
+  bool SingleSegment = Descriptor & 0x20;
+  static constexpr unsigned DictionaryIdBytes[] = {0, 1, 2, 4};
+  static constexpr unsigned SizeBytes[] = {0, 2, 4, 8};
+  size_t Offset =
+      ZstdMagic.size() + 1 + !SingleSegment + DictionaryIdBytes[Descriptor & 3];
+  unsigned Bytes = SizeFlag == 0 && SingleSegment ? 1 : SizeBytes[SizeFlag];
+  if (Bytes == 0 || Frame.size() < Offset + Bytes)
+    return std::nullopt;
+  uint64_t Size = 0;
+  for (unsigned I = 0; I < Bytes; ++I)
+    Size |= uint64_t(uint8_t(Frame[Offset + I])) << (8 * I);
+  // A two-byte field counts from 256 (the one-byte field covers below).
+  return Bytes == 2 ? Size + 256 : Size;
+}
+
+/// The text of a zstd-compressed file: one frame that records its size.
+static Expected<std::string> decompressZstd(StringRef Bytes, StringRef Path) {
+  if (!compression::zstd::isAvailable())
+    return readError(Path, "compressed with zstd, which this LLVM was built "
+                           "without");
+  std::optional<uint64_t> Size = zstdContentSize(Bytes);
+  if (!Size)
+    return readError(Path, "a zstd frame that does not record its size "
+                           "(compress the file itself, not a pipe)");
+  if (*Size > MaxTimeSamplesBytes)
+    return readError(Path, "a zstd frame of " + Twine(*Size) +
+                               " bytes, more than a trace file's " +
+                               Twine(MaxTimeSamplesBytes));
+  SmallVector<uint8_t, 0> Text;
+  if (Error E = compression::zstd::decompress(arrayRefFromStringRef(Bytes),
+                                              Text, *Size))
+    return readError(Path, "zstd: " + toString(std::move(E)));
+  if (Text.size() != *Size)
+    return readError(Path, "a zstd frame of " + Twine(Text.size()) +
+                               " bytes that says " + Twine(*Size));
+  return std::string(toStringRef(Text));
+}
+
 Expected<TimeSamplesFile> readTimeSamplesFile(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
+      MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false);
   if (!Buffer)
     return createStringError(Buffer.getError(),
                              "cannot read '" + Path +
                                  "': " + Buffer.getError().message());
-  return parseTimeSamples((*Buffer)->getBuffer(), Path);
+  StringRef Bytes = (*Buffer)->getBuffer();
+  if (!Bytes.starts_with(ZstdMagic))
+    return parseTimeSamples(Bytes, Path);
+  Expected<std::string> Text = decompressZstd(Bytes, Path);
+  if (!Text)
+    return Text.takeError();
+  return parseTimeSamples(*Text, Path);
 }
 
 json::Object describeHost(StringRef LLVMCpuName) {

@@ -1,8 +1,9 @@
 //===-- TraceCorpusTest.cpp - The sampler on recorded traces ----*- C++ -*-===//
 //
-// Replays every measurement of the trace corpus (traces/*.jsonl: real traces
-// from each host we worked on, and synthetic ones built from them by
-// bench/traces/make-corpus.py) and checks the value against the truth the
+// Replays every measurement of the trace corpus (traces/*.jsonl.zst: real
+// traces from each host we worked on, and synthetic ones built from them by
+// bench/traces/make-corpus.py, compressed with zstd) and checks the value
+// against the truth the
 // file gives, and the verdict against the one expected. Whatever a trace
 // expects, a value off by more than the accuracy targets allow is never
 // clean: it carries a warning or is refused.
@@ -13,6 +14,7 @@
 #include "lib/TimeBased/SamplingAccount.h"
 #include "lib/TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
 #include <set>
@@ -28,14 +30,23 @@ double worstAllowedError(StringRef Mode) {
   return Mode == "latency" ? 0.03 : 0.05;
 }
 
-std::vector<std::string> corpusFiles() {
+/// Every file of the corpus folder (\p Suffix: those whose name ends so).
+std::vector<std::string> filesOfTheCorpus(StringRef Suffix = "") {
   std::vector<std::string> Files;
   std::error_code EC;
   for (sys::fs::directory_iterator It(EXEGESIS_TRACE_CORPUS_DIR, EC), End;
        It != End && !EC; It.increment(EC))
-    if (StringRef(It->path()).ends_with(".jsonl"))
+    if (StringRef(It->path()).ends_with(Suffix))
       Files.push_back(It->path());
   std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+/// The traces, plain or compressed (the reader takes both).
+std::vector<std::string> corpusFiles() {
+  std::vector<std::string> Files = filesOfTheCorpus(".jsonl.zst");
+  for (std::string &Plain : filesOfTheCorpus(".jsonl"))
+    Files.push_back(std::move(Plain));
   return Files;
 }
 
@@ -179,7 +190,7 @@ TEST(TraceCorpusTest, TheZen1IdleCaseSettles) {
   // limit and called the machine busy; replayed, the latency chain
   // settles on its truth with no warning.
   Expected<TimeSamplesFile> File =
-      readTimeSamplesFile(EXEGESIS_TRACE_CORPUS_DIR "/znver1-idle.jsonl");
+      readTimeSamplesFile(EXEGESIS_TRACE_CORPUS_DIR "/znver1-idle.jsonl.zst");
   ASSERT_TRUE(static_cast<bool>(File)) << toString(File.takeError());
   bool Found = false;
   for (const RecordedMeasurement &M : File->Measurements) {
@@ -193,6 +204,20 @@ TEST(TraceCorpusTest, TheZen1IdleCaseSettles) {
     EXPECT_TRUE(warningsOf(M, Outcome.Judgement).empty());
   }
   EXPECT_TRUE(Found);
+}
+
+TEST(TraceCorpusTest, TheCorpusIsKeptCompressed) {
+  // A fifth of the size in the repository: a trace added plain (as the
+  // tool writes it) is to be compressed with `zstd -19` first (README.md).
+  for (const std::string &Path : filesOfTheCorpus()) {
+    StringRef Name = sys::path::filename(Path);
+    if (Name == "README.md")
+      continue;
+    EXPECT_TRUE(Name.ends_with(".jsonl.zst")) << Name.str();
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes = MemoryBuffer::getFile(Path);
+    ASSERT_TRUE(static_cast<bool>(Bytes)) << Name.str();
+    EXPECT_TRUE((*Bytes)->getBuffer().starts_with(ZstdMagic)) << Name.str();
+  }
 }
 
 } // namespace
