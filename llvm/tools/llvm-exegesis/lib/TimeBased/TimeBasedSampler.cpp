@@ -225,12 +225,15 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
 Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
     ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
     bool EmptySnippet, ExecutorBatchRunner RunBatch, double RivalCycles) const {
-  auto Start = std::chrono::steady_clock::now();
-  auto Elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         Start)
+  auto Seconds = [&] {
+    if (Clock)
+      return Clock();
+    return std::chrono::duration<double>(
+               std::chrono::steady_clock::now().time_since_epoch())
         .count();
   };
+  double Start = Seconds();
+  auto Elapsed = [&] { return Seconds() - Start; };
   TimeBasedTrace Trace;
   Trace.Rules = SamplingRules::fromOptions(Options);
   Trace.Rules.EmptySnippet = EmptySnippet;

@@ -39,6 +39,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -135,6 +136,12 @@ public:
   /// How many other CPUs the first measurement checks at most.
   static constexpr unsigned MaxCpuChecks = 3;
 
+  /// The seconds the settle time limit and the trace's run ends count, from
+  /// any fixed point: the steady clock unless set. A test whose scripted
+  /// executor says how long each run took sets it, so that how many runs
+  /// fit in the limit does not depend on how busy the machine is.
+  void setClock(std::function<double()> Seconds) { Clock = std::move(Seconds); }
+
 private:
   /// \p MeasuredBatches with a pair of calibration chains and probes
   /// appended to each.
@@ -154,6 +161,7 @@ private:
   HostProbeReference Reference;
   bool RecordTrace;
   bool WideVectorChain;
+  std::function<double()> Clock;
 };
 
 /// A call's readings as the trace keeps them: the first event's.

@@ -2,7 +2,11 @@
 //
 // The sampler against a scripted executor: the readings are made up so that
 // each sample is a chosen number of core cycles (a calibration of one tick
-// per cycle), which pins how runs are combined without timing anything.
+// per cycle), which pins how runs are combined without timing anything. The
+// executor's script also says how long each run took (2 ms, on the clock
+// the sampler is given): how many runs fit in a settle time limit does not
+// depend on how busy the machine is, as it did with real sleeps (a 20 ms
+// limit ended after one run under load).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +16,6 @@
 #include "gtest/gtest.h"
 #include <cmath>
 #include <functional>
-#include <thread>
 
 using namespace llvm;
 using namespace llvm::exegesis;
@@ -72,11 +75,14 @@ public:
     if (!Probe) {
       ++Runs;
       // Runs take time, so that the settle time limit ends the sampling.
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      Seconds += RunSeconds;
     }
     return std::optional<SampleTable>(std::move(Table));
   }
   unsigned getRuns() const { return Runs; }
+  /// The scripted time: the runs' so far.
+  double getSeconds() const { return Seconds; }
+  static constexpr double RunSeconds = 0.002;
 
 private:
   std::function<double(unsigned, unsigned)> SampleCycles;
@@ -84,6 +90,7 @@ private:
   std::function<double(unsigned, unsigned)> ChainSlowdown;
   bool Probed = false;
   unsigned Runs = 0;
+  double Seconds = 0;
 };
 
 BenchmarkRunOptions sweepLikeOptions() {
@@ -125,6 +132,7 @@ sampleScripted(std::function<double(unsigned, unsigned)> Cycles,
                             std::move(Slowdown));
   TimeBasedSampler Sampler(TT, Chains, Options, nullptr, Reference,
                            RecordTrace);
+  Sampler.setClock([&] { return Executor.getSeconds(); });
   Expected<std::optional<TimeBasedMeasurement>> M = Sampler.measure(
       {Batch}, /*Differencing=*/true, EmptySnippet,
       [&](const ExecutorBatch &B, unsigned Rounds, unsigned Calls,
@@ -372,8 +380,9 @@ TEST(TimeBasedSamplerTest, AFormAboveItsRivalStopsAfterOneRun) {
   // cycles never settle, and without a rival the sampling takes its whole
   // time limit. Against the loop's 4.0 it cannot win, and stops after its
   // first run; the recorded trace carries the rival and replays alike.
+  // The limit leaves room for 50 runs of the script's 2 ms.
   BenchmarkRunOptions Options = sweepLikeOptions();
-  Options.SettleTimeLimitSeconds = 0.5;
+  Options.SettleTimeLimitSeconds = 0.1;
   auto Scattered = [](unsigned, unsigned Sample) {
     return 6.0 + 0.15 * (Sample % 10);
   };
