@@ -22,6 +22,10 @@ CounterSpec taskClock() {
   return CounterSpec{{cantFail(PerfEvent::create("task-clock"))}};
 }
 
+CounterSpec pageFaultCounter() {
+  return CounterSpec{{cantFail(PerfEvent::create("page-faults"))}};
+}
+
 TEST(InProcessFunctionExecutorTest, SamplesEveryFunctionRoundRobin) {
   ExecutableFunction Short = function(repeat(AddRaxRax, 1000) + Ret);
   ExecutableFunction Long = function(repeat(AddRaxRax, 2000) + Ret);
@@ -91,15 +95,20 @@ TEST(InProcessFunctionExecutorTest, OddRoundsRunTheFunctionsInReverse) {
   EXPECT_EQ(functionInRound(1, 2, 3), 0u);
   // Both count calls in one scratch word. In the order A B | B A | A B |
   // B A, A never makes call 3 and B never call 4; in A B | A B, A would
-  // make call 3 and trap. B's 100000 adds, against A's 1000, show that each
-  // reading lands in its own function's column whatever the order.
-  ExecutableFunction A = function(repeat(AddRaxRax, 1000) + trapOnCall(3));
-  ExecutableFunction B = function(repeat(AddRaxRax, 100000) + trapOnCall(4));
-  InProcessFunctionExecutor Executor(taskClock());
+  // make call 3 and trap. B's 32 page faults a call, against A's first
+  // touch of the scratch at most, show that each reading lands in its own
+  // function's column whatever the order: counts, which no load on the
+  // machine changes, where times (1,000 adds against 100,000) once read
+  // the short function slower, preempted.
+  ExecutableFunction A = function(trapOnCall(3));
+  ExecutableFunction B = function(pageFaults(32) + trapOnCall(4));
+  InProcessFunctionExecutor Executor(pageFaultCounter());
   Expected<SampleTable> Samples = Executor.runAndSample({&A, &B}, 4);
   ASSERT_TRUE(static_cast<bool>(Samples)) << toString(Samples.takeError());
-  for (size_t Round = 0; Round < 4; ++Round)
+  for (size_t Round = 0; Round < 4; ++Round) {
+    EXPECT_GE((*Samples)[1][Round][0], 32);
     EXPECT_GT((*Samples)[1][Round][0], (*Samples)[0][Round][0]);
+  }
 }
 
 TEST(InProcessFunctionExecutorTest, CallsEachFunctionCallsPerSampleTimes) {
