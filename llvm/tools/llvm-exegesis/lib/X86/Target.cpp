@@ -275,12 +275,18 @@ static std::vector<MCInst> savedValueInRSI(const X86Names &N,
   return {Load, Move};
 }
 
+/// Whether code for \p TT may call arch_prctl: x86-64 Linux, or no OS named
+/// (x86_64-unknown-unknown runs on the Linux host it is measured on).
+static bool hasArchPrctl(const Triple &TT) {
+  return TT.getArch() == Triple::x86_64 &&
+         (TT.isOSLinux() || TT.getOS() == Triple::UnknownOS);
+}
+
 /// Whether a function for \p State that clobbers \p Clobbered changes the
 /// FS or GS base, which it then saves and restores.
 static bool changesSegmentBases(const LLVMState &State, const X86Names &N,
                                 ArrayRef<MCRegister> Clobbered) {
-  return State.getTriple().getArch() == Triple::x86_64 &&
-         State.getTriple().isOSLinux() &&
+  return hasArchPrctl(State.getTriple()) &&
          (is_contained(Clobbered, N.FS) || is_contained(Clobbered, N.GS));
 }
 
@@ -509,7 +515,7 @@ X86ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
   if (Reg == N.FPCW)
     return LoadControlWord(16, N.FLDCW16m);
   if (Reg == N.FS || Reg == N.GS) {
-    if (!STI.getTargetTriple().isOSLinux())
+    if (!hasArchPrctl(STI.getTargetTriple()))
       return cannotSet(N, Reg, "its base is set with Linux's arch_prctl");
     Expected<APInt> V = fitValue(N, Reg, Value, 64, ValueExtension::Zero);
     if (!V)

@@ -389,6 +389,8 @@ TEST_F(X86TargetTest, FrameGivesTheCallerItsSegmentBasesBack) {
   // Linux's.
   EXPECT_THAT(frame("znver3", {"DS", "RAX"}, false), ElementsAre());
   EXPECT_THAT(frame("znver3", {"FS"}, true, Windows), ElementsAre("retq"));
+  // A triple that names no OS runs on the Linux host it is measured on.
+  EXPECT_EQ(frame("znver3", {"FS"}, false, "x86_64-unknown-unknown"), Prologue);
 }
 
 TEST_F(X86TargetTest, EpilogueLeavesX87AndDirectionFlagAsTheABIWants) {

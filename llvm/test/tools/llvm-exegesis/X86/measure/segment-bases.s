@@ -10,6 +10,8 @@
 
 # RUN: llvm-exegesis -mode=latency -execution-mode=subprocess -snippets-file=%s | FileCheck %s
 # RUN: llvm-exegesis -mode=latency -execution-mode=subprocess -repetition-mode=duplicate -snippets-file=%s | FileCheck %s
+# A triple that names no OS is measured on this Linux host all the same.
+# RUN: llvm-exegesis -mtriple=x86_64-unknown-unknown -mode=latency -execution-mode=subprocess -snippets-file=%s | FileCheck %s
 # CHECK:      register_initial_values:
 # CHECK-NEXT:   - 'FS=0x100000'
 # CHECK-NEXT:   - 'GS=0x7FFFFFFFE000'
