@@ -67,7 +67,7 @@ class GenericExegesisTarget : public ExegesisTarget {};
 
 const ExegesisTarget *getTheX86ExegesisTarget();
 const ExegesisTarget *getTheAArch64ExegesisTarget();
-const ExegesisTarget *getTheRISCVExegesisTarget();
+const ExegesisTarget *getTheRISCVExegesisTarget(const Triple &TT);
 const ExegesisTarget *getTheMipsExegesisTarget();
 const ExegesisTarget *getThePowerPCExegesisTarget();
 
@@ -80,7 +80,7 @@ const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
     if (const ExegesisTarget *T = getTheAArch64ExegesisTarget())
       return *T;
   if (TT.isRISCV())
-    if (const ExegesisTarget *T = getTheRISCVExegesisTarget())
+    if (const ExegesisTarget *T = getTheRISCVExegesisTarget(TT))
       return *T;
   if (TT.isMIPS())
     if (const ExegesisTarget *T = getTheMipsExegesisTarget())

@@ -204,10 +204,12 @@ public:
     return MCRegister();
   }
 
-  /// Code run right after the prologue that reserves scratch memory on the
+  /// Code run right after the prologue (before the register setup) that
+  /// prepares the memory \p Snippet reads: reserves scratch memory on the
   /// stack for a snippet whose memory operands can only be based on the
-  /// stack pointer (RISC-V's C_LWSP family), and code run right before the
-  /// epilogue that releases it. Empty when \p Snippet needs none.
+  /// stack pointer (RISC-V's C_LWSP family) or that reads it otherwise, and
+  /// writes the words a chain of loads needs (RISC-V); and code run right
+  /// before the epilogue that releases it. Empty when \p Snippet needs none.
   virtual std::vector<MCInst>
   reserveStackScratchMemory(const LLVMState &,
                             ArrayRef<MCInst> /*Snippet*/) const {

@@ -2,9 +2,60 @@
 
 #include "RISCVLoadSnippets.h"
 #include "../LLVMState.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace llvm {
 namespace exegesis {
+
+unsigned getRISCVLoadBytes(StringRef OpcodeName) {
+  StringRef Name = OpcodeName;
+  Name.consume_front("C_");
+  bool Float = Name.consume_front("F");
+  if (!Name.consume_front("LR_") && !Name.consume_front("L"))
+    return 0;
+  if (Name.empty())
+    return 0;
+  unsigned Bytes = StringSwitch<unsigned>(Name.take_front())
+                       .Case("B", Float ? 0 : 1)
+                       .Case("H", 2)
+                       .Case("W", 4)
+                       .Case("D", 8)
+                       .Case("Q", Float ? 16 : 0)
+                       .Default(0);
+  Name = Name.drop_front();
+  // What may follow the size: U (zero-extending), SP (based on the stack
+  // pointer), an ordering suffix (_AQ, _RL).
+  Name.consume_front("U");
+  Name.consume_front("SP");
+  if (!Name.empty() && !Name.starts_with("_"))
+    return 0;
+  return Bytes;
+}
+
+std::optional<RISCVLoadAccess> getRISCVLoadAccess(const MCInstrInfo &II,
+                                                  StringRef OpcodeName,
+                                                  const MCInst &Inst) {
+  const MCInstrDesc &Desc = II.get(Inst.getOpcode());
+  if (!Desc.mayLoad() || Desc.mayStore() || Desc.getNumDefs() != 1 ||
+      Inst.getNumOperands() < 2 || !Inst.getOperand(0).isReg())
+    return std::nullopt;
+  RISCVLoadAccess Access;
+  Access.Def = Inst.getOperand(0).getReg();
+  Access.Bytes = getRISCVLoadBytes(OpcodeName);
+  for (unsigned I = 1, E = std::min<unsigned>(Desc.getNumOperands(),
+                                              Inst.getNumOperands());
+       I < E; ++I) {
+    if (Desc.operands()[I].OperandType != MCOI::OPERAND_MEMORY)
+      continue;
+    if (!Inst.getOperand(I).isReg())
+      return std::nullopt;
+    Access.Base = Inst.getOperand(I).getReg();
+    if (I + 1 < Inst.getNumOperands() && Inst.getOperand(I + 1).isImm())
+      Access.Offset = Inst.getOperand(I + 1).getImm();
+    return Access;
+  }
+  return std::nullopt;
+}
 
 namespace {
 /// Where a load's operands are: its destination, its base and the offset
@@ -17,6 +68,8 @@ struct LoadShape {
   /// For a load into an F register: the move of its bits into an X
   /// register, through which the value reaches the address.
   std::optional<unsigned> MoveToX;
+  /// The base can only be the stack pointer (C_LWSP, C_LDSP).
+  bool StackBased = false;
 };
 } // namespace
 
@@ -43,8 +96,9 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
       Model.memoryReferences().size() != 1 || !Model.implicitDefs().empty() ||
       !Model.implicitUses().empty())
     return std::nullopt;
-  std::optional<MCRegister> X10 = State.getRegisterByName("X10");
-  std::optional<MCRegister> X11 = State.getRegisterByName("X11");
+  MCRegister X2 = *State.getRegisterByName("X2");
+  MCRegister X10 = *State.getRegisterByName("X10");
+  MCRegister X11 = *State.getRegisterByName("X11");
   const MCRegisterInfo &RI = State.getRegInfo();
   LoadShape Shape;
   unsigned NumDefs = 0;
@@ -55,7 +109,7 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
         return std::nullopt;
       // An X register, or an F register whose bits a move can take to one.
       const MCRegisterClass &Class = RI.getRegClass(Op.RegClassID);
-      if (!Class.contains(*X11)) {
+      if (!Class.contains(X11)) {
         Shape.MoveToX = getMoveToX(State, Class);
         if (!Shape.MoveToX)
           return std::nullopt;
@@ -66,9 +120,14 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
       continue;
     }
     if (Op.Index == Ref.FirstOperand) {
-      if (Op.Kind != OperandKind::Register ||
-          !RI.getRegClass(Op.RegClassID).contains(*X10))
+      if (Op.Kind != OperandKind::Register)
         return std::nullopt;
+      const MCRegisterClass &Class = RI.getRegClass(Op.RegClassID);
+      if (!Class.contains(X10)) {
+        if (!Class.contains(X2))
+          return std::nullopt;
+        Shape.StackBased = true;
+      }
       Shape.BaseSlot = Op.Slot;
       continue;
     }
@@ -79,7 +138,10 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
     }
     return std::nullopt;
   }
-  if (NumDefs != 1 || Shape.DefSlot == Shape.BaseSlot)
+  // The value of an F register loaded from the stack would have to be
+  // moved to an X register and added to the stack pointer: not done.
+  if (NumDefs != 1 || Shape.DefSlot == Shape.BaseSlot ||
+      (Shape.StackBased && Shape.MoveToX))
     return std::nullopt;
   return Shape;
 }
@@ -89,17 +151,15 @@ bool isRISCVChainableLoad(const LLVMState &State,
   return getLoadShape(State, Model).has_value();
 }
 
-/// Up to \p Count registers of \p ClassID, none of \p Avoid: never x0-x4,
-/// the scratch pointer x10 or the loop counter x31.
+/// Up to \p Count registers of \p ClassID: never x0-x4, the scratch pointer
+/// x10 or the loop counter x31.
 static SmallVector<MCRegister, 4> pickRegisters(const LLVMState &State,
-                                                int ClassID, unsigned Count,
-                                                ArrayRef<MCRegister> Avoid) {
+                                                int ClassID, unsigned Count) {
   SmallVector<MCRegister, 4> Regs;
   for (MCPhysReg Reg : State.getRegInfo().getRegClass(ClassID)) {
     StringRef Name = State.getRegisterName(Reg);
     if (Name == "X0" || Name == "X1" || Name == "X2" || Name == "X3" ||
-        Name == "X4" || Name == "X10" || Name == "X31" ||
-        is_contained(Avoid, MCRegister(Reg)))
+        Name == "X4" || Name == "X10" || Name == "X31")
       continue;
     Regs.push_back(Reg);
     if (Regs.size() == Count)
@@ -108,14 +168,26 @@ static SmallVector<MCRegister, 4> pickRegisters(const LLVMState &State,
   return Regs;
 }
 
+static MCInst makeAdd(const LLVMState &State, MCRegister Def, MCRegister A,
+                      MCRegister B) {
+  MCInst Add;
+  Add.setOpcode(*State.getOpcodeByName("ADD"));
+  Add.addOperand(MCOperand::createReg(Def));
+  Add.addOperand(MCOperand::createReg(A));
+  Add.addOperand(MCOperand::createReg(B));
+  return Add;
+}
+
 std::optional<PreparedSnippet>
 getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
                     bool Serial, unsigned Index) {
   std::optional<LoadShape> Shape = getLoadShape(State, Model);
   if (!Shape || Index > 0)
     return std::nullopt;
+  MCRegister X2 = *State.getRegisterByName("X2");
   MCRegister X10 = *State.getRegisterByName("X10");
-  auto Load = [&](MCRegister Def, MCRegister Base, int64_t Offset) {
+  MCRegister Base = Shape->StackBased ? X2 : X10;
+  auto Load = [&](MCRegister Def, int64_t Offset) {
     SlotValues Values(Model.slots().size());
     Values[Shape->DefSlot] = MCOperand::createReg(Def);
     Values[Shape->BaseSlot] = MCOperand::createReg(Base);
@@ -124,45 +196,77 @@ getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
     return Model.build(Values);
   };
   PreparedSnippet Snippet;
-  if (Serial) {
-    SmallVector<MCRegister, 4> Def =
-        pickRegisters(State, Shape->DefClass, 1, {});
-    if (Def.empty())
-      return std::nullopt;
-    Snippet.Instructions = {Load(Def[0], X10, 0)};
-    MCRegister Value = Def[0];
-    if (Shape->MoveToX) {
-      Value = *State.getRegisterByName("X11");
-      MCInst Move;
-      Move.setOpcode(*Shape->MoveToX);
-      Move.addOperand(MCOperand::createReg(Value));
-      Move.addOperand(MCOperand::createReg(Def[0]));
-      Snippet.Instructions.push_back(Move);
-    }
-    MCInst Add;
-    Add.setOpcode(*State.getOpcodeByName("ADD"));
-    Add.addOperand(MCOperand::createReg(X10));
-    Add.addOperand(MCOperand::createReg(X10));
-    Add.addOperand(MCOperand::createReg(Value));
-    Snippet.Instructions.push_back(Add);
-    Snippet.Info = Shape->MoveToX
-                       ? "Repeating a load whose address depends on the value "
-                         "it loaded (zero, moved to an X register and added "
-                         "to the scratch pointer): one repetition is the "
-                         "load, an FMV and an ADD"
-                       : "Repeating a load whose address depends on the value "
-                         "it loaded (zero, added to the scratch pointer): one "
-                         "repetition is the load and an ADD";
+  if (!Serial) {
+    // Compressed loads have small scaled offsets: all at offset 0.
+    bool Compressed = Model.getName().starts_with("C_");
+    for (auto [I, Def] : enumerate(pickRegisters(State, Shape->DefClass, 4)))
+      Snippet.Instructions.push_back(
+          Load(Def, Compressed ? 0 : int64_t(64 * I)));
+    Snippet.Info = Shape->StackBased
+                       ? "Loads from the stack into distinct registers"
+                       : "Loads from the scratch memory into distinct "
+                         "registers";
     return Snippet;
   }
-  // Compressed loads have small scaled offsets: all at offset 0.
-  bool Compressed = Model.getName().starts_with("C_");
-  SmallVector<MCRegister, 4> Defs =
-      pickRegisters(State, Shape->DefClass, 4, {});
-  for (auto [I, Def] : enumerate(Defs))
-    Snippet.Instructions.push_back(
-        Load(Def, X10, Compressed ? 0 : int64_t(64 * I)));
-  Snippet.Info = "Loads from the scratch memory into distinct registers";
+
+  const MCRegisterClass &DefClass =
+      State.getRegInfo().getRegClass(Shape->DefClass);
+  unsigned XLen = State.getTriple().isRISCV64() ? 64 : 32;
+  bool WholeRegister = getRISCVLoadBytes(Model.getName()) * 8 == XLen;
+  StringRef BaseText = Shape->StackBased ? "stack pointer" : "scratch pointer";
+  if (!Shape->MoveToX && DefClass.contains(Base)) {
+    // The chained load: the load writes its own base register.
+    Snippet.Instructions = {Load(Base, 0)};
+    if (WholeRegister) {
+      Snippet.Info = ("Repeating a load of the " + BaseText +
+                      " from the word it points at, which holds its own "
+                      "address: each load's address is the value the "
+                      "previous one loaded (a pointer chase)")
+                         .str();
+      return Snippet;
+    }
+    if (!Shape->StackBased) {
+      // Too narrow to hold an address: the zero it loads plus the stack
+      // pointer is the next one.
+      Snippet.Instructions.push_back(makeAdd(State, X10, X10, X2));
+      Snippet.Info = "Repeating a load into its own base register (the "
+                     "scratch pointer), then an ADD of the stack pointer: "
+                     "the words read hold zero, so each address is the "
+                     "stack pointer plus the value the previous load gave; "
+                     "one repetition is the load and an ADD";
+      return Snippet;
+    }
+    Snippet.Instructions.clear();
+  }
+
+  // The load into another register, whose value (zero) the ADD adds to the
+  // base, through an FMV for an F register.
+  SmallVector<MCRegister, 4> Def = pickRegisters(State, Shape->DefClass, 1);
+  if (Def.empty())
+    return std::nullopt;
+  Snippet.Instructions = {Load(Def[0], 0)};
+  MCRegister Value = Def[0];
+  if (Shape->MoveToX) {
+    Value = *State.getRegisterByName("X11");
+    MCInst Move;
+    Move.setOpcode(*Shape->MoveToX);
+    Move.addOperand(MCOperand::createReg(Value));
+    Move.addOperand(MCOperand::createReg(Def[0]));
+    Snippet.Instructions.push_back(Move);
+  }
+  Snippet.Instructions.push_back(makeAdd(State, Base, Base, Value));
+  Snippet.Info = Shape->MoveToX
+                     ? ("Repeating a load whose address depends on the value "
+                        "it loaded (zero, moved to an X register and added "
+                        "to the " +
+                        BaseText +
+                        "): one repetition is the load, an FMV "
+                        "and an ADD")
+                           .str()
+                     : ("Repeating a load whose address depends on the value "
+                        "it loaded (zero, added to the " +
+                        BaseText + "): one repetition is the load and an ADD")
+                           .str();
   return Snippet;
 }
 

@@ -1,14 +1,30 @@
 //===-- RISCV/RISCVLoadSnippets.h - Load snippets for RISC-V ----*- C++ -*-===//
 //
 // A RISC-V load into an X register reads nothing but its base register, and
-// the base must point into scratch memory, so the generic serial generator
-// finds no chain for it. Its latency is measured as upstream's x86 loads
-// are, by making the next address depend on the loaded value: the snippet
-// is `LOAD RD, 0(X10)` then `ADD X10, X10, RD`, where X10 points at the
-// scratch memory, which holds zeros, so the address never changes and each
-// load waits for the previous one (one repetition: a load and an add). For
-// throughput, loads into distinct registers from the scratch memory. A
-// load into an F register goes through FMV.X.D/W/H on its way to the ADD.
+// the base must point at memory, so the generic serial generator finds no
+// chain for it. Its latency is measured with a chained load: the load writes
+// its own base register, so that each load's address is the value the
+// previous one loaded.
+//
+// - A load of a whole X register (LD, C_LD, LR_D on riscv64; LW on
+//   riscv32) from X10, the scratch pointer, alone: `LD X10, 0(X10)`. The
+//   function makes the word it reads hold its own address before the
+//   register setup (RISCVExegesisTarget::reserveStackScratchMemory), so X10
+//   never changes: a pure pointer chase, one repetition one load.
+// - A narrower load cannot give an address back. `LW X10, 0(X10)` then
+//   `ADD X10, X10, X2`: the scratch word and the stack word the next loads
+//   read hold zero, so the next address is the stack pointer (one
+//   repetition: the load and an ADD).
+// - The compressed loads based on the stack pointer only: `C_LDSP X2,
+//   0(X2)` on the stack word that holds its own address; a narrower one
+//   (C_LWSP on riscv64) loads the zero into a register that an ADD adds to
+//   the stack pointer.
+// - A load into an F register goes through FMV.X.D/W/H to an ADD of the
+//   scratch pointer: `FLD F11, 0(X10)`, `FMV.X.D X11, F11`, `ADD X10, X10,
+//   X11`, the word read being zero.
+//
+// For throughput, loads into distinct registers from the scratch memory (or
+// the stack).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +33,8 @@
 
 #include "../InstructionModel.h"
 #include "../SnippetGenerationTarget.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
 #include <optional>
 
 namespace llvm {
@@ -24,14 +42,33 @@ namespace exegesis {
 
 class LLVMState;
 
+/// Bytes a RISC-V load opcode reads, from its name (LB 1, C_LHU 2, LR_W_RL
+/// 4, C_LDSP 8, FLQ 16...); 0 when the name does not say.
+unsigned getRISCVLoadBytes(StringRef OpcodeName);
+
+/// Where a snippet's load reads and what it writes.
+struct RISCVLoadAccess {
+  MCRegister Def;
+  MCRegister Base;
+  int64_t Offset = 0;
+  /// 0 when unknown.
+  unsigned Bytes = 0;
+};
+
+/// The access of \p Inst if it is a load with one result register and a
+/// base register (plus an optional offset), nullopt otherwise.
+std::optional<RISCVLoadAccess> getRISCVLoadAccess(const MCInstrInfo &II,
+                                                  StringRef OpcodeName,
+                                                  const MCInst &Inst);
+
 /// Whether \p Model is a load into an X register, or an F register whose bits
 /// can be moved to one, from a base register that can be any
-/// general-purpose one (not the SP-only compressed forms).
+/// general-purpose one, or from the stack pointer (C_LWSP, C_LDSP).
 bool isRISCVChainableLoad(const LLVMState &State,
                           const InstructionModel &Model);
 
-/// The snippet of such a load: \p Serial, the address chain; otherwise
-/// independent loads. Only \p Index 0 exists.
+/// The snippet of such a load: \p Serial, the chain; otherwise independent
+/// loads. Only \p Index 0 exists.
 std::optional<PreparedSnippet>
 getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
                     bool Serial, unsigned Index);

@@ -93,13 +93,16 @@ enumerateRISCVVectorChoices(const RISCVVectorPseudo &Pseudo,
   std::vector<RISCVVectorChoice> Choices;
   if (getRISCVVectorLength(STI) == 0)
     return Choices;
-  unsigned NumRoundingModes = 1;
-  if (Options.EnumerateRoundingModes) {
-    if (Pseudo.Rounding == RISCVRoundingKind::FixedPoint)
-      NumRoundingModes = 4; // rnu, rne, rdn, rod
-    else if (Pseudo.Rounding == RISCVRoundingKind::FloatingPoint)
-      NumRoundingModes = 5; // rne, rtz, rdn, rup, rmm
-  }
+  // Without enumeration, one mode: the floating-point one is dynamic, which
+  // leaves frm as the caller has it (vxrm has no such mode: rnu, its first).
+  SmallVector<unsigned, 5> RoundingModes = {0};
+  if (Pseudo.Rounding == RISCVRoundingKind::FixedPoint &&
+      Options.EnumerateRoundingModes)
+    RoundingModes = {0, 1, 2, 3}; // rnu, rne, rdn, rod
+  else if (Pseudo.Rounding == RISCVRoundingKind::FloatingPoint)
+    RoundingModes = Options.EnumerateRoundingModes
+                        ? SmallVector<unsigned, 5>{0, 1, 2, 3, 4} // rne..rmm
+                        : SmallVector<unsigned, 5>{RISCVDynamicRounding};
   SmallVector<RISCVAVLForm, 3> AVLs = {RISCVAVLForm::VLMax};
   if (Pseudo.AVLOperand >= 0 && !Options.VLMaxOnly)
     AVLs.append({RISCVAVLForm::Register, RISCVAVLForm::Immediate});
@@ -111,7 +114,7 @@ enumerateRISCVVectorChoices(const RISCVVectorPseudo &Pseudo,
       if (isValidSEW(Pseudo, SEW, STI))
         SEWs.push_back(SEW);
   unsigned NumPolicies = Pseudo.PolicyOperand >= 0 ? 4 : 1;
-  for (unsigned Mode = 0; Mode < NumRoundingModes; ++Mode)
+  for (unsigned Mode : RoundingModes)
     for (RISCVAVLForm AVL : AVLs)
       for (unsigned SEW : SEWs)
         for (unsigned Policy = 0; Policy < NumPolicies; ++Policy)

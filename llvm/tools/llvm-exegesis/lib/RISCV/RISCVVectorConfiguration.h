@@ -45,7 +45,8 @@ struct RISCVVectorChoice {
 
 /// How the configurations are enumerated (the driver's --riscv-* options).
 struct RISCVEnumerationOptions {
-  /// Every rounding mode, not only the first (rnu / rne).
+  /// Every rounding mode; otherwise one: rnu for vxrm, dyn for frm (the
+  /// caller's rounding, frm left alone).
   bool EnumerateRoundingModes = true;
   /// AVL is always VLMAX.
   bool VLMaxOnly = false;

@@ -41,6 +41,11 @@ enum class RISCVRoundingKind { None, FixedPoint, FloatingPoint };
 /// The AVL operand's value that asks for VLMAX (LLVM's sentinel).
 constexpr int64_t RISCVVLMaxAVL = -1;
 
+/// The floating-point rounding operand's value that leaves the rounding to
+/// frm (dyn): the instruction rounds as the caller has set frm, and frm is
+/// not written.
+constexpr unsigned RISCVDynamicRounding = 7;
+
 struct RISCVVectorPseudo {
   unsigned Opcode = 0;
   /// The instruction the pseudo stands for.

@@ -14,11 +14,18 @@
 // VSETVLI and VLE8.V from the stack (VMV.V.I for zero). A snippet of
 // PseudoV* instructions is lowered to the vector instructions they stand
 // for, after VSETVLI / VSETIVLI (and, for a rounding-mode operand, FSRMI or
-// CSRWI VXRM) set the configuration their operands carry; frm and vxrm get
-// the caller's values back after the body.
+// CSRWI VXRM; nothing for the dynamic frm mode) set the configuration their
+// operands carry; frm and vxrm get the caller's values back after the body.
 //
-// Snippets whose memory operands can only be based on the stack pointer
-// (C_LWSP, C_SDSP, C_FLDSP...) get scratch memory reserved on the stack.
+// Snippets that read the stack pointer (C_LWSP, C_SDSP, C_FLDSP..., whose
+// memory operands can only be based on it, and the chained loads that add
+// it) get 64 bytes of zeroed scratch memory reserved on the stack. Before
+// the register setup, the words chained loads read (RISCVLoadSnippets.h)
+// are written: the word a load of a whole X register into its own base
+// register reads holds its own address (the base comes back unchanged: a
+// pointer chase); other loads from x10 in a snippet that writes x10 read
+// zero, whatever an earlier snippet left in the scratch memory. A snippet
+// that writes sp gets the caller's sp back from a global of the tool.
 //
 // Nothing here has run on RISC-V hardware: the tool assembles RISC-V code
 // on any host and refuses to measure it on a host of another architecture.
@@ -28,6 +35,7 @@
 #include "../Target.h"
 #include "../InstructionShorthand.h"
 #include "../LLVMState.h"
+#include "RISCVLoadSnippets.h"
 #include "RISCVVectorLength.h"
 #include "RISCVVectorPseudo.h"
 #include "llvm/ADT/STLExtras.h"
@@ -183,6 +191,10 @@ static Error cannotSet(const RISCVNames &N, MCRegister Reg, const Twine &Why) {
 namespace {
 
 class RISCVExegesisTarget : public ExegesisTarget {
+public:
+  explicit RISCVExegesisTarget(bool Is64Bit) : Is64Bit(Is64Bit) {}
+
+private:
   bool canExecute(const LLVMState &State) const override {
     Triple Host(sys::getProcessTriple());
     return State.getTriple().isRISCV() && Host.isOSLinux() &&
@@ -223,6 +235,9 @@ class RISCVExegesisTarget : public ExegesisTarget {
     return RISCVNames::get().SP;
   }
 
+  Expected<std::vector<MCInst>> saveStackPointer() const override;
+  Expected<std::vector<MCInst>> restoreStackPointer() const override;
+
   std::vector<MCInst>
   reserveStackScratchMemory(const LLVMState &State,
                             ArrayRef<MCInst> Snippet) const override;
@@ -239,6 +254,15 @@ class RISCVExegesisTarget : public ExegesisTarget {
   std::string getUnresolvedNames() const override {
     return RISCVNames::get().Table.lookupFailures().str();
   }
+
+  /// Stores of \p Reg's XLEN bits at \p Offset(\p Base) (zero for X0), for
+  /// \p Bytes bytes, where the offset fits.
+  void storeWords(MCRegister Reg, MCRegister Base, int64_t Offset,
+                  unsigned Bytes, std::vector<MCInst> &Out) const;
+
+  /// riscv64: XLEN is 64, which decides the width of what the function
+  /// stores and loads.
+  bool Is64Bit;
 };
 
 } // namespace
@@ -553,13 +577,53 @@ RISCVExegesisTarget::decrementLoopCounterAndBranch(
   return Out;
 }
 
-/// Bytes reserved below the saved registers for stack-pointer-based
-/// snippets: more than the widest access (a double) at offset 0, and a
+/// Where a function whose snippet writes sp keeps the caller's: a global of
+/// the tool, whose address is valid in the tool and in a forked
+/// benchmarking subprocess alike, and which no snippet register is needed
+/// to reach. One function runs at a time, so one slot suffices.
+static uintptr_t SavedStackPointer;
+
+/// The address of SavedStackPointer as an XLEN-bit value.
+static int64_t savedStackPointerAddress(bool Is64Bit) {
+  auto Address = reinterpret_cast<uintptr_t>(&SavedStackPointer);
+  return Is64Bit ? int64_t(Address) : int64_t(int32_t(uint32_t(Address)));
+}
+
+Expected<std::vector<MCInst>> RISCVExegesisTarget::saveStackPointer() const {
+  // t5 carries the slot's address: borrowed and given back through the
+  // stack below sp, so that a live-in t5 keeps its value. The slot holds
+  // sp minus those 16 bytes.
+  const RISCVNames &N = RISCVNames::get();
+  unsigned Store = Is64Bit ? N.SD : N.SW;
+  unsigned Load = Is64Bit ? N.LD : N.LW;
+  std::vector<MCInst> Out;
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-16)}));
+  Out.push_back(inst(Store, {reg(N.T5), reg(N.SP), imm(0)}));
+  materialize(N, N.T5, savedStackPointerAddress(Is64Bit), Is64Bit, Out);
+  Out.push_back(inst(Store, {reg(N.SP), reg(N.T5), imm(0)}));
+  Out.push_back(inst(Load, {reg(N.T5), reg(N.SP), imm(0)}));
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(16)}));
+  return Out;
+}
+
+Expected<std::vector<MCInst>> RISCVExegesisTarget::restoreStackPointer() const {
+  // t5 is not preserved across calls: the epilogue may clobber it.
+  const RISCVNames &N = RISCVNames::get();
+  std::vector<MCInst> Out;
+  materialize(N, N.T5, savedStackPointerAddress(Is64Bit), Is64Bit, Out);
+  Out.push_back(inst(Is64Bit ? N.LD : N.LW, {reg(N.SP), reg(N.T5), imm(0)}));
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(16)}));
+  return Out;
+}
+
+/// Bytes reserved below the saved registers for snippets that read the
+/// stack pointer: more than the widest access (a double) at offset 0, and a
 /// multiple of the stack alignment.
 static constexpr int64_t StackScratchBytes = 64;
 
-/// Whether a snippet instruction reads the stack pointer: only the
-/// SP-based forms can, since generated snippets never name SP otherwise.
+/// Whether a snippet instruction reads the stack pointer: generated
+/// snippets name it only as the base of the SP-based forms and in the ADD
+/// of a chained load.
 static bool readsStackPointer(const LLVMState &State,
                               ArrayRef<MCInst> Snippet) {
   const RISCVNames &N = RISCVNames::get();
@@ -573,13 +637,61 @@ static bool readsStackPointer(const LLVMState &State,
   return false;
 }
 
+void RISCVExegesisTarget::storeWords(MCRegister Reg, MCRegister Base,
+                                     int64_t Offset, unsigned Bytes,
+                                     std::vector<MCInst> &Out) const {
+  const RISCVNames &N = RISCVNames::get();
+  unsigned WordBytes = Is64Bit ? 8 : 4;
+  for (int64_t At = Offset; At < Offset + int64_t(Bytes); At += WordBytes)
+    if (isInt<12>(At))
+      Out.push_back(
+          inst(Is64Bit ? N.SD : N.SW, {reg(Reg), reg(Base), imm(At)}));
+}
+
 std::vector<MCInst>
 RISCVExegesisTarget::reserveStackScratchMemory(const LLVMState &State,
                                                ArrayRef<MCInst> Snippet) const {
   const RISCVNames &N = RISCVNames::get();
+  const MCInstrInfo &II = State.getInstrInfo();
+  unsigned WordBytes = Is64Bit ? 8 : 4;
+  SmallVector<RISCVLoadAccess, 4> Loads;
+  bool WritesScratchPointer = false;
+  for (const MCInst &Inst : Snippet) {
+    unsigned NumDefs = std::min<unsigned>(II.get(Inst.getOpcode()).getNumDefs(),
+                                          Inst.getNumOperands());
+    for (unsigned I = 0; I < NumDefs; ++I)
+      if (Inst.getOperand(I).isReg() && Inst.getOperand(I).getReg() == N.A0)
+        WritesScratchPointer = true;
+    if (std::optional<RISCVLoadAccess> Access =
+            getRISCVLoadAccess(II, State.getOpcodeName(Inst.getOpcode()), Inst))
+      Loads.push_back(*Access);
+  }
+  // A load of a whole register into its own base: the word it reads holds
+  // its own address.
+  auto IsPointerChase = [&](const RISCVLoadAccess &Load, MCRegister Base) {
+    return Load.Base == Base && Load.Def == Base && Load.Bytes == WordBytes;
+  };
+
+  // x10 is still the scratch pointer the function received: the register
+  // setup, which may give it another value, comes after.
+  std::vector<MCInst> Out;
+  if (WritesScratchPointer) {
+    for (const RISCVLoadAccess &Load : Loads)
+      if (Load.Base == N.A0 && !IsPointerChase(Load, N.A0))
+        storeWords(N.X0, N.A0, Load.Offset, Load.Bytes ? Load.Bytes : 16, Out);
+    for (const RISCVLoadAccess &Load : Loads)
+      if (IsPointerChase(Load, N.A0))
+        storeWords(N.A0, N.A0, Load.Offset, WordBytes, Out);
+  }
   if (!readsStackPointer(State, Snippet))
-    return {};
-  return {inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-StackScratchBytes)})};
+    return Out;
+  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-StackScratchBytes)}));
+  storeWords(N.X0, N.SP, 0, StackScratchBytes, Out);
+  for (const RISCVLoadAccess &Load : Loads)
+    if (IsPointerChase(Load, N.SP) && Load.Offset >= 0 &&
+        Load.Offset + WordBytes <= StackScratchBytes)
+      storeWords(N.SP, N.SP, Load.Offset, WordBytes, Out);
+  return Out;
 }
 
 std::vector<MCInst>
@@ -704,7 +816,10 @@ RISCVExegesisTarget::lowerSnippet(const LLVMState &State,
   else
     Lowered.Configure.push_back(
         inst(N.VSETIVLI, {reg(N.X0), imm(Config->AVLImmediate), imm(VType)}));
-  if (Config->Rounding != RISCVRoundingKind::None) {
+  bool DynamicFloatRounding =
+      Config->Rounding == RISCVRoundingKind::FloatingPoint &&
+      Config->RoundingMode == RISCVDynamicRounding;
+  if (Config->Rounding != RISCVRoundingKind::None && !DynamicFloatRounding) {
     int64_t CSR = Config->Rounding == RISCVRoundingKind::FloatingPoint
                       ? CSRFloatRoundingMode
                       : CSRFixedPointRounding;
@@ -724,9 +839,10 @@ RISCVExegesisTarget::lowerSnippet(const LLVMState &State,
   return Lowered;
 }
 
-const ExegesisTarget *getTheRISCVExegesisTarget() {
-  static const RISCVExegesisTarget Target;
-  return &Target;
+const ExegesisTarget *getTheRISCVExegesisTarget(const Triple &TT) {
+  static const RISCVExegesisTarget Target32(/*Is64Bit=*/false);
+  static const RISCVExegesisTarget Target64(/*Is64Bit=*/true);
+  return TT.isRISCV64() ? &Target64 : &Target32;
 }
 
 } // namespace exegesis

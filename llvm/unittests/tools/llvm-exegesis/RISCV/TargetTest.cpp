@@ -2,8 +2,9 @@
 //
 // Register setup (LUI/ADDI(W)/SLLI for X registers, X30 and FMV or the
 // stack for F registers) on riscv64 and riscv32, the registers the prologue
-// saves, the loop, and a whole looped function read back with the
-// disassembler.
+// saves, the loop, a whole looped function read back with the
+// disassembler, where a function that writes sp keeps the caller's, and the
+// load widths the chained loads are chosen by.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "../Disassembly.h"
 #include "lib/Assembler.h"
 #include "lib/LLVMState.h"
+#include "lib/RISCV/RISCVLoadSnippets.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
@@ -266,6 +268,74 @@ TEST_F(RISCVTargetTest, LoopedFunction) {
                  ((B >> 25) & 0x3f) << 5 | ((B >> 8) & 0xf) << 1;
   EXPECT_EQ(int64_t(BranchOffset) + SignExtend64<13>(Imm), int64_t(LoopStart));
   EXPECT_EQ(F->NumExecutedInstructions, 100u);
+}
+
+TEST_F(RISCVTargetTest, StackPointerKeptInASlotOfTheTool) {
+  // Save: t5 goes below sp and comes back, the slot's address is built in
+  // t5, and the slot gets sp minus those 16 bytes; restore adds them back.
+  for (LLVMState *State : {RV64, RV32}) {
+    const ExegesisTarget &ET = State->getExegesisTarget();
+    std::vector<std::string> Save = text(*State, ET.saveStackPointer());
+    std::vector<std::string> Restore = text(*State, ET.restoreStackPointer());
+    bool Is64 = State == RV64;
+    std::string Store = Is64 ? "sd" : "sw", Load = Is64 ? "ld" : "lw";
+    ASSERT_GE(Save.size(), 6u);
+    EXPECT_EQ(Save[0], "addi sp, sp, -0x10");
+    EXPECT_EQ(Save[1], Store + " t5, 0x0(sp)");
+    EXPECT_THAT(ArrayRef(Save).take_back(3),
+                ElementsAre(Store + " sp, 0x0(t5)", Load + " t5, 0x0(sp)",
+                            "addi sp, sp, 0x10"));
+    ASSERT_GE(Restore.size(), 3u);
+    EXPECT_THAT(ArrayRef(Restore).take_back(2),
+                ElementsAre(Load + " sp, 0x0(t5)", "addi sp, sp, 0x10"));
+    // The same address is built both times.
+    EXPECT_EQ(ArrayRef(Save).slice(2, Save.size() - 5),
+              ArrayRef(Restore).drop_back(2));
+  }
+}
+
+TEST_F(RISCVTargetTest, SnippetWritingTheStackPointerAssembles) {
+  BenchmarkCode Code;
+  MCInst Addi;
+  Addi.setOpcode(RV64->getOpcodeByName("ADDI").value());
+  Addi.addOperand(MCOperand::createReg(reg(*RV64, "X2")));
+  Addi.addOperand(MCOperand::createReg(reg(*RV64, "X2")));
+  Addi.addOperand(MCOperand::createImm(-32));
+  Code.Key.Instructions = {Addi};
+  AssemblyRequest Request;
+  Request.MinInstructions = 2;
+  Expected<AssembledFunction> F =
+      assembleMeasuredFunction(*RV64, Code, Request);
+  ASSERT_TRUE(static_cast<bool>(F)) << toString(F.takeError());
+  std::vector<std::string> Lines = disasm::disassemble(*RV64, F->getCode());
+  ASSERT_GE(Lines.size(), 4u);
+  // The stack scratch memory (the snippet reads sp), the saved sp, the two
+  // copies, sp from the slot, then the epilogue.
+  EXPECT_EQ(Lines.front(), "addi sp, sp, -0x40");
+  EXPECT_THAT(ArrayRef(Lines).take_back(4),
+              ElementsAre("ld sp, 0x0(t5)", "addi sp, sp, 0x10",
+                          "addi sp, sp, 0x40", "ret"));
+  EXPECT_EQ(count(Lines, "addi sp, sp, -0x20"), 2);
+}
+
+TEST_F(RISCVTargetTest, LoadWidthsFromOpcodeNames) {
+  EXPECT_EQ(getRISCVLoadBytes("LB"), 1u);
+  EXPECT_EQ(getRISCVLoadBytes("LBU"), 1u);
+  EXPECT_EQ(getRISCVLoadBytes("C_LHU"), 2u);
+  EXPECT_EQ(getRISCVLoadBytes("LWU"), 4u);
+  EXPECT_EQ(getRISCVLoadBytes("LR_W_AQ_RL"), 4u);
+  EXPECT_EQ(getRISCVLoadBytes("C_LWSP"), 4u);
+  EXPECT_EQ(getRISCVLoadBytes("LD"), 8u);
+  EXPECT_EQ(getRISCVLoadBytes("C_LDSP"), 8u);
+  EXPECT_EQ(getRISCVLoadBytes("LR_D"), 8u);
+  EXPECT_EQ(getRISCVLoadBytes("FLH"), 2u);
+  EXPECT_EQ(getRISCVLoadBytes("C_FLD"), 8u);
+  EXPECT_EQ(getRISCVLoadBytes("FLQ"), 16u);
+  // Not loads, or not said by the name.
+  EXPECT_EQ(getRISCVLoadBytes("LUI"), 0u);
+  EXPECT_EQ(getRISCVLoadBytes("ADD"), 0u);
+  EXPECT_EQ(getRISCVLoadBytes("LQ"), 0u);
+  EXPECT_EQ(getRISCVLoadBytes("FLB"), 0u);
 }
 
 } // namespace
