@@ -4,6 +4,7 @@
 #include "Assembler.h"
 #include "ExecutableFunction.h"
 #include "LLVMState.h"
+#include "SnippetGenerationTarget.h"
 #include "Target.h"
 #include "llvm/Support/Format.h"
 #include <algorithm>
@@ -98,6 +99,20 @@ HostSupportCheck::check(const BenchmarkCode &Code, unsigned Opcode) {
     PendingError.reset();
     return createStringError(inconvertibleErrorCode(), Message);
   }
+  // Not even probed: a probe runs the snippet.
+  const SnippetGenerationTarget &Rules =
+      SnippetGenerationTarget::lookup(State.getTriple());
+  for (const MCInst &Inst : Code.Key.Instructions)
+    if (std::optional<std::string> Why =
+            Rules.whyNeverRun(State, Inst.getOpcode())) {
+      std::string Message =
+          Inst.getOpcode() == Opcode
+              ? "skipped, never run: " + *Why
+              : "skipped, its snippet needs " +
+                    State.getOpcodeName(Inst.getOpcode()).str() +
+                    ", which is never run: " + *Why;
+      return HostRefusal{std::move(Message), "never run: " + *Why};
+    }
   for (const MCInst &Inst : Code.Key.Instructions)
     if (std::optional<std::string> Why = Validity.whyInvalid(Inst)) {
       std::string Message =

@@ -12,7 +12,9 @@
 // the benchmark be measured, and the measurement reports what happens. A
 // snippet is only probed when its instructions are valid in the mode at all
 // (the EncodingValidityCheck): some invalid encodings do not trap but execute
-// as something else.
+// as something else. Nor is one that holds an instruction no snippet may
+// run (SnippetGenerationTarget::whyNeverRun: a system call, an EL1
+// instruction), which earlier phases generate and assemble all the same.
 //
 // As the generator's InstructionAvailability it probes a helper instruction
 // on its own, with whatever the registers hold: helpers are register-only

@@ -23,16 +23,25 @@ APInt SnippetGenerationTarget::getInitialValue(const LLVMState &,
   return APInt();
 }
 
+std::optional<std::string> SnippetGenerationTarget::getGenericRefusal(
+    const LLVMState &State, const InstructionModel &Model) const {
+  const MCInstrDesc &Desc = Model.getDesc();
+  if ((Desc.isPseudo() || Desc.usesCustomInsertionHook()) &&
+      !benchmarksPseudo(State, Model))
+    return std::string("isPseudo/usesCustomInserter");
+  // A branch that is also a call (a tail call) is refused as a branch.
+  if (Desc.isBranch() || Desc.isIndirectBranch())
+    return std::string("isBranch/isIndirectBranch");
+  if (Desc.isCall() || Desc.isReturn())
+    return std::string("isCall/isReturn");
+  if (Desc.getSchedClass() == 0)
+    return std::string("No Sched Class");
+  return std::nullopt;
+}
+
 std::optional<std::string> SnippetGenerationTarget::getUnsupportedReason(
     const LLVMState &, const InstructionModel &Model) const {
-  const MCInstrDesc &Desc = Model.getDesc();
-  if (Desc.isPseudo())
-    return std::string("pseudo instruction");
-  if (Desc.isCall() || Desc.isReturn())
-    return std::string("call or return");
-  if (Desc.isBranch() || Desc.isIndirectBranch())
-    return std::string("branch");
-  if (Desc.isTrap())
+  if (Model.getDesc().isTrap())
     return std::string("always traps");
   return std::nullopt;
 }

@@ -121,10 +121,40 @@ public:
   /// decides nothing.
   virtual bool printedFormMustAssembleToSameBytes() const { return false; }
 
-  /// Why \p Model's opcode cannot be benchmarked, or nullopt if it can.
+  /// Why every target refuses \p Model's opcode, or nullopt: checked before
+  /// the target's own rules (getUnsupportedReason), in upstream's order and
+  /// words, so that the same opcode gets the same refusal on every target:
+  /// a pseudo or an opcode with a custom inserter
+  /// ("isPseudo/usesCustomInserter", unless benchmarksPseudo), a branch
+  /// ("isBranch/isIndirectBranch"), a call or return ("isCall/isReturn"),
+  /// an opcode without a scheduling class ("No Sched Class": code generator
+  /// artefacts, and instructions whose model says nothing to compare with).
+  std::optional<std::string>
+  getGenericRefusal(const LLVMState &State,
+                    const InstructionModel &Model) const;
+
+  /// Whether the target benchmarks the pseudo \p Model stands for itself
+  /// (RISC-V's PseudoV*, lowered with their vector configuration), so that
+  /// it is not refused as a pseudo.
+  virtual bool benchmarksPseudo(const LLVMState &,
+                                const InstructionModel &) const {
+    return false;
+  }
+
+  /// Why the target cannot benchmark \p Model's opcode, or nullopt if it
+  /// can. Asked after getGenericRefusal; the base refuses traps.
   virtual std::optional<std::string>
   getUnsupportedReason(const LLVMState &State,
                        const InstructionModel &Model) const;
+
+  /// Why a snippet must never run \p Opcode although it is generated and
+  /// assembled as any other (AArch64: exception-generating and system
+  /// instructions, EL1-only ones), or nullopt. The measure phase skips
+  /// such a snippet before probing it; earlier phases are unaffected.
+  virtual std::optional<std::string> whyNeverRun(const LLVMState &,
+                                                 unsigned) const {
+    return std::nullopt;
+  }
 
   /// Configuration number \p Index of \p Model, or nullopt when there are
   /// fewer configurations. Index 0 exists unless whyNoConfiguration says

@@ -13,7 +13,9 @@ namespace exegesis {
 char SnippetGenerationError::ID;
 
 void SnippetGenerationError::log(raw_ostream &OS) const {
-  if (Unsupported)
+  if (K == Kind::GenericRefusal)
+    OS << "Unsupported opcode: ";
+  else if (K == Kind::TargetRefusal)
     OS << "unsupported opcode: ";
   OS << Reason;
 }
@@ -77,6 +79,9 @@ const InstructionModel &SnippetGenerator::getModel(unsigned Opcode) {
 std::optional<std::string>
 SnippetGenerator::getUnsupportedReason(unsigned Opcode) {
   const InstructionModel &Model = getModel(Opcode);
+  if (std::optional<std::string> Reason =
+          Target.getGenericRefusal(State, Model))
+    return Reason;
   if (std::optional<std::string> Reason =
           Target.getUnsupportedReason(State, Model))
     return Reason;
@@ -247,6 +252,10 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
       Models[Opcode].reset();
   });
   const InstructionModel &Model = getModel(Opcode);
+  if (std::optional<std::string> Reason =
+          Target.getGenericRefusal(State, Model))
+    return make_error<SnippetGenerationError>(
+        SnippetGenerationError::Kind::GenericRefusal, *Reason);
   if (Target.preparesSnippet(State, Model))
     return checkSubtargetAccepts(Opcode, generatePreparedConfigurations(Model));
   if (std::optional<std::string> Reason = getUnsupportedReason(Opcode))

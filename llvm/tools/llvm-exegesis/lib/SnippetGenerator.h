@@ -61,14 +61,25 @@ struct SnippetGeneratorOptions {
   std::optional<unsigned> RandomSeed;
 };
 
-/// Why no snippet was generated for an opcode. Unsupported opcodes are ones
-/// the tool refuses to benchmark; otherwise no strategy applied.
+/// Why no snippet was generated for an opcode: the tool refuses to
+/// benchmark it (unsupported), or no strategy applied. The message words a
+/// refusal as upstream does, which its tests and users' scripts match: a
+/// refusal every target shares (see SnippetGenerationTarget's
+/// getGenericRefusal) reads "Unsupported opcode: <reason>", a target's own
+/// "unsupported opcode: <reason>", and no strategy the reason alone.
 class SnippetGenerationError : public ErrorInfo<SnippetGenerationError> {
 public:
+  enum class Kind { NoStrategy, TargetRefusal, GenericRefusal };
   static char ID;
+  SnippetGenerationError(Kind K, std::string Reason)
+      : K(K), Reason(std::move(Reason)) {}
+  /// A target's refusal (\p Unsupported) or no strategy.
   SnippetGenerationError(bool Unsupported, std::string Reason)
-      : Unsupported(Unsupported), Reason(std::move(Reason)) {}
-  bool isUnsupported() const { return Unsupported; }
+      : SnippetGenerationError(Unsupported ? Kind::TargetRefusal
+                                           : Kind::NoStrategy,
+                               std::move(Reason)) {}
+  bool isUnsupported() const { return K != Kind::NoStrategy; }
+  Kind getKind() const { return K; }
   StringRef getReason() const { return Reason; }
   void log(raw_ostream &OS) const override;
   std::error_code convertToErrorCode() const override {
@@ -76,7 +87,7 @@ public:
   }
 
 private:
-  bool Unsupported;
+  Kind K;
   std::string Reason;
 };
 

@@ -10,8 +10,9 @@
 // register holding the address; and which opcodes are no instruction a
 // snippet can hold: update forms (LDU, STWUX...), which write the address
 // back to the scratch pointer and walk off the buffer, thread-local storage
-// forms (ADD8TLS, LDXTLS...), whose operand is a relocation, code-generator
-// pseudos (SELECT_I8), and privileged or trapping instructions. Loads get
+// forms (ADD8TLS, LDXTLS...), whose operand is a relocation, and privileged
+// or trapping instructions (code-generator pseudos such as SELECT_I8 are
+// refused as on every target: getGenericRefusal). Loads get
 // their own snippets (PowerPCLoadSnippets.h).
 //
 // PowerPC's assembler accepts every instruction whatever the CPU, so the
@@ -62,11 +63,6 @@ class PowerPCSnippetGenerationTarget : public SnippetGenerationTarget {
     if (std::optional<std::string> Reason =
             SnippetGenerationTarget::getUnsupportedReason(State, Model))
       return Reason;
-    // SELECT_I8 and the like: the code generator expands them into
-    // branches; their encoding is empty.
-    if (Model.getDesc().usesCustomInsertionHook())
-      return std::string("pseudo instruction (the code generator's custom "
-                         "inserter expands it)");
     // ADD8TLS, LDXTLS...: the operand is a relocation against a symbol
     // in the thread's TLS block, which an encoder cannot take as a number.
     if (Name.contains("TLS"))

@@ -139,6 +139,14 @@ class RISCVSnippetGenerationTarget : public SnippetGenerationTarget {
 
   bool featuresDecideValidity() const override { return true; }
 
+  /// The vector pseudos carry the configuration their instruction runs
+  /// under, so they are what is benchmarked (getUnsupportedReason says
+  /// which cannot be).
+  bool benchmarksPseudo(const LLVMState &,
+                        const InstructionModel &Model) const override {
+    return isRISCVVectorPseudoName(Model.getName());
+  }
+
   std::optional<std::string>
   getUnsupportedReason(const LLVMState &State,
                        const InstructionModel &Model) const override {
