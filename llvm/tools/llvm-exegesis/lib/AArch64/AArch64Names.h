@@ -35,6 +35,10 @@ struct AArch64Names : TargetNames<AArch64Names> {
   unsigned STRDpre = Table.opcode("STRDpre");
   unsigned LDRDpost = Table.opcode("LDRDpost");
   unsigned FMOVXDr = Table.opcode("FMOVXDr");
+  unsigned FMOVDXr = Table.opcode("FMOVDXr");
+  unsigned ADDXrs = Table.opcode("ADDXrs");
+  unsigned ADDXrx = Table.opcode("ADDXrx");
+  unsigned CNTP_XPP_B = Table.opcode("CNTP_XPP_B");
   unsigned FMOVWSr = Table.opcode("FMOVWSr");
   unsigned INSvi64gpr = Table.opcode("INSvi64gpr");
   /// MOVI Dd, #imm and MOVI Vd.2D, #imm: each bit of the 8-bit immediate
@@ -44,8 +48,16 @@ struct AArch64Names : TargetNames<AArch64Names> {
   unsigned DUP_ZI_D = Table.opcode("DUP_ZI_D");
   unsigned DUP_ZR_D = Table.opcode("DUP_ZR_D");
   unsigned PTRUE_B = Table.opcode("PTRUE_B");
+  unsigned PTRUE_C_B = Table.opcode("PTRUE_C_B");
   unsigned PFALSE = Table.opcode("PFALSE");
   unsigned MSR = Table.opcode("MSR");
+  unsigned MRS = Table.opcode("MRS");
+  unsigned MSRpstateImm1 = Table.opcode("MSRpstateImm1");
+  unsigned MSRpstateImm4 = Table.opcode("MSRpstateImm4");
+  unsigned BICXrs = Table.opcode("BICXrs");
+  unsigned ORRXrs = Table.opcode("ORRXrs");
+  unsigned SETFFR = Table.opcode("SETFFR");
+  unsigned WRFFR = Table.opcode("WRFFR");
   /// Opcodes whose operands show the backend's operand types for immediate
   /// shifts, MSL shifts and implicit zero lanes.
   unsigned ADDXri = Table.opcode("ADDXri");
@@ -64,6 +76,17 @@ struct AArch64Names : TargetNames<AArch64Names> {
   MCRegister FPCR = Table.reg("FPCR");
   MCRegister FPSR = Table.reg("FPSR");
   MCRegister XZR = Table.reg("XZR");
+  /// SVE's first-fault register.
+  MCRegister FFR = Table.reg("FFR");
+  /// What a register set-up may write besides the register it sets: X8 and
+  /// X9 first (upstream's), then X10-X17; all are free to write under
+  /// AAPCS64.
+  SmallVector<MCRegister, 10> SetUpTemporaries = [this] {
+    SmallVector<MCRegister, 10> Regs;
+    for (unsigned I = 8; I <= 17; ++I)
+      Regs.push_back(Table.reg(("X" + Twine(I)).str()));
+    return Regs;
+  }();
   /// General-purpose registers a function must give back: AAPCS64's
   /// callee-saved X19-X28 plus the frame pointer and the link register,
   /// which the return itself needs.
@@ -75,6 +98,14 @@ struct AArch64Names : TargetNames<AArch64Names> {
   SmallVector<MCRegister, 8> SavedFPRs = {
       Table.reg("D8"),  Table.reg("D9"),  Table.reg("D10"), Table.reg("D11"),
       Table.reg("D12"), Table.reg("D13"), Table.reg("D14"), Table.reg("D15")};
+  /// X1-X15: the general-purpose registers a generated load writes
+  /// (AArch64LoadSnippets.h).
+  SmallVector<MCRegister, 15> LoadDestinations = [this] {
+    SmallVector<MCRegister, 15> Regs;
+    for (unsigned I = 1; I <= 15; ++I)
+      Regs.push_back(Table.reg(("X" + Twine(I)).str()));
+    return Regs;
+  }();
   SmallVector<MCRegister, 18> CalleeSaved = [this] {
     SmallVector<MCRegister, 18> Regs(SavedGPRs.begin(), SavedGPRs.end() - 2);
     Regs.append(SavedFPRs.begin(), SavedFPRs.end());
@@ -92,6 +123,9 @@ struct AArch64Names : TargetNames<AArch64Names> {
   const MCRegisterClass *FPR8 = Table.regClass("FPR8");
   const MCRegisterClass *ZPR = Table.regClass("ZPR");
   const MCRegisterClass *PPR = Table.regClass("PPR");
+  /// Predicate-as-counter registers, and those PTRUE's counter form sets.
+  const MCRegisterClass *PNR = Table.regClass("PNR");
+  const MCRegisterClass *PNR_p8to15 = Table.regClass("PNR_p8to15");
 
   /// The register of \p RC that is part of \p Reg (D1 of Q1).
   MCRegister partIn(const MCRegisterClass *RC, MCRegister Reg) const {

@@ -1,20 +1,20 @@
-//===-- AArch64/AArch64SnippetGeneration.cpp - AArch64 snippet rules
-//-------===//
+//===-- AArch64/AArch64SnippetGeneration.cpp - AArch64 snippet rules -----===//
 //
 // What the generic generators cannot know about AArch64: immediates whose
 // encodings are not plain numbers (the LSL amount of an ADD/SUB or MOVI
 // immediate is 0 or 12 / 0-24 in steps of 8, an MSL shift is 264 for
 // `msl #8`, the lane of an `_idx0` form is always 0; others are found by
 // AArch64ImmediateChoice.h), the offset of a PC-relative load (eight words
-// ahead, as upstream), that an SVE governing
-// predicate starts all true so that the instruction does its whole work,
-// that the base register of a load or store (which the backend describes as
-// a plain register) is an address, pointed at the scratch memory in X0,
-// that Windows reserves X18 for the thread environment block, and which
-// opcodes a user-mode snippet cannot hold (system instructions, exception
-// generation, pointer authentication of pointers that were never signed,
-// EL1-only tag loads and stores, SME's matrix instructions, which need a
-// streaming mode the generated function does not enter).
+// ahead, as upstream), that an SVE governing predicate and the first-fault
+// register start all true so that the instruction does its whole work, that the
+// base register of a load or store (which the backend describes as a plain
+// register) is an address, pointed at the scratch memory in X0, how a load's
+// latency is measured (AArch64LoadSnippets.h), that Windows reserves X18 for
+// the thread environment block, which opcodes a snippet cannot hold (SME's
+// matrix instructions, which need a streaming mode the generated function
+// does not enter), and which it holds but must never run (system
+// instructions and exception generation, pointer authentication of
+// pointers that were never signed, EL1-only tag loads and stores).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +22,7 @@
 #include "../SnippetGenerationTarget.h"
 #include "../Target.h"
 #include "AArch64ImmediateChoice.h"
+#include "AArch64LoadSnippets.h"
 #include "AArch64Names.h"
 #include "AArch64RegisterSetup.h"
 #include "llvm/ADT/StringExtras.h"
@@ -56,15 +57,17 @@ struct AArch64OperandTypes {
   }
 };
 
-/// Opcode name prefixes that are no user-mode instruction to benchmark.
-constexpr StringLiteral SystemPrefixes[] = {
-    "SVC",  "HVC",   "SMC",    "BRK",     "HLT",     "DCPS",  "ERET",
-    "DRPS", "MSR",   "MRS",    "SYS",     "TLBI",    "WFE",   "WFI",
-    "SEV",  "CLREX", "TSTART", "TCOMMIT", "TCANCEL", "TTEST", "UDF"};
+/// Exception-generating and system instructions: they trap to the kernel,
+/// the hypervisor or the debugger, halt, or read and write system
+/// registers, which user mode may not touch.
+/// (BRK and UDF are refused before: the one always traps, the other has no
+/// scheduling class.)
+constexpr StringLiteral SystemNames[] = {
+    "SVC", "HVC", "SMC", "HLT", "DCPS1", "DCPS2", "DCPS3", "WFET", "WFIT"};
+constexpr StringLiteral SystemPrefixes[] = {"MSR", "MRS", "MRRS", "SYS"};
 /// Authentication of a pointer that was never signed faults where FEAT_FPAC
 /// is implemented, and poisons the pointer elsewhere.
-constexpr StringLiteral PointerAuthPrefixes[] = {"AUT", "LDRAA", "LDRAB",
-                                                 "XPAC"};
+constexpr StringLiteral PointerAuthPrefixes[] = {"AUT", "LDRAA", "LDRAB"};
 /// Tag loads and stores of many granules are EL1 instructions.
 constexpr StringLiteral TagMultiplePrefixes[] = {"LDGM", "STGM", "STZGM"};
 
@@ -87,8 +90,13 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
   /// CPU (SVE, SME, MTE...), as the CPU itself does.
   bool featuresDecideValidity() const override { return true; }
 
+  /// Predicates (pairs of them, their counter form) and the first-fault
+  /// register start all true, so that the instruction does its whole work.
   APInt getInitialValue(const LLVMState &State, MCRegister Reg) const override {
-    if (isInClass(AArch64Names::get().PPR, Reg))
+    const AArch64Names &N = AArch64Names::get();
+    if (Reg == N.FFR || isInClass(N.PNR, Reg) ||
+        any_of(State.getRegInfo().subregs_inclusive(Reg),
+               [&](MCRegister Sub) { return isInClass(N.PPR, Sub); }))
       return APInt::getAllOnes(AArch64PredicateValueBits);
     return SnippetGenerationTarget::getInitialValue(State, Reg);
   }
@@ -97,7 +105,20 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
   getUnsupportedReason(const LLVMState &State,
                        const InstructionModel &Model) const override {
     StringRef Name = Model.getName();
-    if (startsWithAny(Name, SystemPrefixes))
+    if (usesMatrixState(State, Model) || Name.starts_with("ZERO_M") ||
+        Name.starts_with("ZERO_T"))
+      return std::string("SME matrix instruction: ZA and ZT0 exist only in "
+                         "streaming mode with ZA enabled (SMSTART), which "
+                         "generated functions do not enter");
+    return SnippetGenerationTarget::getUnsupportedReason(State, Model);
+  }
+
+  /// These assemble like any other instruction, and are generated as
+  /// upstream does; only running them is refused.
+  std::optional<std::string> whyNeverRun(const LLVMState &State,
+                                         unsigned Opcode) const override {
+    StringRef Name = State.getOpcodeName(Opcode);
+    if (is_contained(SystemNames, Name) || startsWithAny(Name, SystemPrefixes))
       return std::string("system instruction");
     if (startsWithAny(Name, PointerAuthPrefixes))
       return std::string("pointer authentication: authenticating a pointer "
@@ -105,12 +126,19 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
     if (startsWithAny(Name, TagMultiplePrefixes))
       return std::string("tag load/store of many granules: an EL1 "
                          "instruction");
-    if (usesMatrixState(State, Model) || Name.starts_with("ZERO_M") ||
-        Name.starts_with("ZERO_T"))
-      return std::string("SME matrix instruction: ZA and ZT0 exist only in "
-                         "streaming mode with ZA enabled (SMSTART), which "
-                         "generated functions do not enter");
-    return SnippetGenerationTarget::getUnsupportedReason(State, Model);
+    return std::nullopt;
+  }
+
+  bool preparesSnippet(const LLVMState &State,
+                       const InstructionModel &Model) const override {
+    return isAArch64ChainableLoad(State, Model) &&
+           !getUnsupportedReason(State, Model);
+  }
+
+  std::optional<PreparedSnippet>
+  getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
+                     bool Serial, unsigned Index) const override {
+    return getAArch64LoadSnippet(State, *this, Model, Serial, Index);
   }
 
   /// Whether \p Model names a ZA tile, ZA slice or ZT0, explicitly or not.
@@ -182,10 +210,27 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
   int64_t getDefaultImmediate(const InstructionModel &Model,
                               const OperandSlot &Slot) const override {
     const MCInstrDesc &Desc = Model.getDesc();
+    unsigned Opcode = Model.getOpcode();
     return chooseAArch64Immediate(
-        Model.getOpcode(), Slot.Operands.front(), [&](unsigned Operand) {
+        Opcode, Slot.Operands.front(), [&](unsigned Operand) {
+          if (std::optional<int64_t> Field = pstateField(Opcode, Operand))
+            return *Field;
           return immediateForType(Desc.operands()[Operand].OperandType);
         });
+  }
+
+  /// The PSTATE field of `msr <field>, #imm`, which any value decodes as
+  /// but only named fields print as text the assembler takes back: PAN
+  /// (ARMv8.1) for one-bit fields, DAIFSet for four-bit ones.
+  static std::optional<int64_t> pstateField(unsigned Opcode, unsigned Operand) {
+    const AArch64Names &N = AArch64Names::get();
+    if (Operand != 0)
+      return std::nullopt;
+    if (Opcode == N.MSRpstateImm1)
+      return 0x04;
+    if (Opcode == N.MSRpstateImm4)
+      return 0x1e;
+    return std::nullopt;
   }
 
   /// The value the operand type asks for; the choice is then checked by

@@ -1,0 +1,216 @@
+//===-- AArch64/AArch64LoadSnippets.cpp -------------------------*- C++ -*-===//
+
+#include "AArch64LoadSnippets.h"
+#include "../LLVMState.h"
+#include "AArch64Names.h"
+
+namespace llvm {
+namespace exegesis {
+
+/// The extend operand of `add Xd, Xn, Wm, uxtw`: the extend type (UXTW, 2)
+/// above a left shift of 0.
+constexpr int64_t UXTWExtend = 2 << 3;
+
+/// The slots of the registers a load writes, in operand order.
+using DefSlotList = SmallVector<unsigned, 2>;
+
+/// The register of \p RC that \p Reg is part of, or else one that is part
+/// of \p Reg: X1 for W1, D2 for S2 or Q2, one of the D registers of a list
+/// such as Q0_Q1.
+static MCRegister relatedIn(const MCRegisterInfo &RI, const MCRegisterClass *RC,
+                            MCRegister Reg) {
+  for (MCRegister Super : RI.superregs_inclusive(Reg))
+    if (isInClass(RC, Super))
+      return Super;
+  for (MCRegister Sub : RI.subregs_inclusive(Reg))
+    if (isInClass(RC, Sub))
+      return Sub;
+  return MCRegister();
+}
+
+static std::optional<DefSlotList> getDefSlots(const LLVMState &State,
+                                              const InstructionModel &Model) {
+  const AArch64Names &N = AArch64Names::get();
+  const MCInstrDesc &Desc = Model.getDesc();
+  // Exclusive loads (LDXR, LDAXP...) also say they may store, for the
+  // exclusive monitor; an instruction that really stores reads the value it
+  // stores, which the operand rules below refuse.
+  if (!Desc.mayLoad() || !Model.accessesMemory() ||
+      Model.memoryReferences().size() != 1 || !Model.implicitDefs().empty() ||
+      !Model.implicitUses().empty())
+    return std::nullopt;
+  const MCRegisterInfo &RI = State.getRegInfo();
+  DefSlotList Slots;
+  for (const ModelOperand &Op : Model.operands()) {
+    const OperandSlot &Slot = Model.slots()[Op.Slot];
+    // A base the load writes back (pre- and post-indexed forms) would move
+    // the scratch pointer by the loaded value and the offset.
+    if (Op.IsMemory) {
+      if (Slot.IsDef)
+        return std::nullopt;
+      continue;
+    }
+    if (Op.Kind == OperandKind::Immediate)
+      continue;
+    // Any other register the load reads (a register offset, a lane to
+    // keep) gives the generic generators a chain of their own.
+    if (Op.Kind != OperandKind::Register || !Op.IsDef || Slot.IsUse)
+      return std::nullopt;
+    const MCRegisterClass &Class = RI.getRegClass(Op.RegClassID);
+    if (Class.getNumRegs() == 0)
+      return std::nullopt;
+    MCRegister First = *Class.begin();
+    if (!relatedIn(RI, N.GPR64, First) && !relatedIn(RI, N.FPR64, First) &&
+        !relatedIn(RI, N.PPR, First))
+      return std::nullopt;
+    if (!is_contained(Slots, Op.Slot))
+      Slots.push_back(Op.Slot);
+  }
+  if (Slots.empty())
+    return std::nullopt;
+  return Slots;
+}
+
+bool isAArch64ChainableLoad(const LLVMState &State,
+                            const InstructionModel &Model) {
+  return getDefSlots(State, Model).has_value();
+}
+
+/// Whether a generated load may write \p Reg: any FP/SIMD register, and X1
+/// to X15 (and their W halves); not the scratch pointer X0, X16 to X18 (the
+/// register set-up's and the platform's), the callee-saved X19 to X28 (X19
+/// counts the loop), the frame pointer, the link register, SP or the zero
+/// register.
+static bool mayLoadInto(const MCRegisterInfo &RI, MCRegister Reg) {
+  const AArch64Names &N = AArch64Names::get();
+  if (RI.regsOverlap(Reg, N.SP) || RI.regsOverlap(Reg, N.XZR))
+    return false;
+  for (MCPhysReg X : *N.GPR64)
+    if (RI.regsOverlap(Reg, X) &&
+        !is_contained(N.LoadDestinations, MCRegister(X)))
+      return false;
+  return true;
+}
+
+/// Registers for \p Slots, one per slot, of the slot's class, overlapping
+/// none of \p Used (which grows with them); nullopt when a class has none
+/// left.
+static std::optional<SmallVector<MCRegister, 2>>
+pickDefs(const LLVMState &State, const InstructionModel &Model,
+         ArrayRef<unsigned> Slots, SmallVectorImpl<MCRegister> &Used) {
+  const MCRegisterInfo &RI = State.getRegInfo();
+  SmallVector<MCRegister, 2> Defs;
+  for (unsigned Slot : Slots) {
+    const MCRegisterClass &Class =
+        RI.getRegClass(Model.slots()[Slot].RegClassID);
+    auto Free = [&](MCPhysReg Reg) {
+      return mayLoadInto(RI, Reg) && none_of(Used, [&](MCRegister U) {
+               return RI.regsOverlap(U, Reg);
+             });
+    };
+    auto It = find_if(Class, Free);
+    if (It == Class.end())
+      return std::nullopt;
+    Defs.push_back(*It);
+    Used.push_back(*It);
+  }
+  return Defs;
+}
+
+std::optional<PreparedSnippet> getAArch64LoadSnippet(
+    const LLVMState &State, const SnippetGenerationTarget &Target,
+    const InstructionModel &Model, bool Serial, unsigned Index) {
+  const AArch64Names &N = AArch64Names::get();
+  std::optional<DefSlotList> Slots = getDefSlots(State, Model);
+  if (!Slots || Index > 0)
+    return std::nullopt;
+  auto Load = [&](ArrayRef<MCRegister> Defs) {
+    SlotValues Values(Model.slots().size());
+    Target.setScratchAddress(Model, Model.memoryReferences().front(), N.X0, 0,
+                             Values);
+    for (auto [Slot, Reg] : zip(*Slots, Defs))
+      Values[Slot] = MCOperand::createReg(Reg);
+    for (unsigned I = 0, E = Values.size(); I < E; ++I)
+      if (!Values[I])
+        Values[I] = MCOperand::createImm(
+            Target.getDefaultImmediate(Model, Model.slots()[I]));
+    return Model.build(Values);
+  };
+  const MCRegisterInfo &RI = State.getRegInfo();
+  PreparedSnippet Snippet;
+  SmallVector<MCRegister, 8> Used;
+  if (!Serial) {
+    for (unsigned Copy = 0; Copy < 4; ++Copy) {
+      std::optional<SmallVector<MCRegister, 2>> Defs =
+          pickDefs(State, Model, *Slots, Used);
+      if (!Defs)
+        break;
+      Snippet.Instructions.push_back(Load(*Defs));
+    }
+    if (Snippet.Instructions.empty())
+      return std::nullopt;
+    Snippet.Info = "Loads from the scratch memory into distinct registers";
+    return Snippet;
+  }
+  std::optional<SmallVector<MCRegister, 2>> Defs =
+      pickDefs(State, Model, *Slots, Used);
+  if (!Defs)
+    return std::nullopt;
+  Snippet.Instructions.push_back(Load(*Defs));
+  // The value reaches a general-purpose register: it is one, or FMOV takes
+  // the bits of an FP/SIMD register, or CNTP counts the active elements of
+  // a predicate (none: it is all false).
+  MCRegister Def = Defs->front();
+  MCRegister Value =
+      isInClass(N.GPR32, Def) ? Def : relatedIn(RI, N.GPR64, Def);
+  MCInst Move;
+  if (!Value.isValid()) {
+    auto Temp = find_if(N.LoadDestinations, [&](MCRegister X) {
+      return none_of(Used, [&](MCRegister U) { return RI.regsOverlap(U, X); });
+    });
+    if (Temp == N.LoadDestinations.end())
+      return std::nullopt;
+    Value = *Temp;
+    if (MCRegister D = relatedIn(RI, N.FPR64, Def)) {
+      Move.setOpcode(N.FMOVDXr);
+      Move.addOperand(MCOperand::createReg(Value));
+      Move.addOperand(MCOperand::createReg(D));
+    } else if (MCRegister P = relatedIn(RI, N.PPR, Def)) {
+      Move.setOpcode(N.CNTP_XPP_B);
+      Move.addOperand(MCOperand::createReg(Value));
+      Move.addOperand(MCOperand::createReg(P));
+      Move.addOperand(MCOperand::createReg(P));
+    } else {
+      return std::nullopt;
+    }
+    Snippet.Instructions.push_back(Move);
+  }
+  // A W register is added zero-extended (UXTW), so that the add reads what
+  // the load wrote and nothing more.
+  bool IsW = isInClass(N.GPR32, Value);
+  MCInst Add;
+  Add.setOpcode(IsW ? N.ADDXrx : N.ADDXrs);
+  Add.addOperand(MCOperand::createReg(N.X0));
+  Add.addOperand(MCOperand::createReg(N.X0));
+  Add.addOperand(MCOperand::createReg(Value));
+  Add.addOperand(MCOperand::createImm(IsW ? UXTWExtend : 0));
+  Snippet.Instructions.push_back(Add);
+  if (Move.getOpcode() == N.FMOVDXr)
+    Snippet.Info = "Repeating a load whose address depends on the value it "
+                   "loaded (zero, moved to a general-purpose register and "
+                   "added to the scratch pointer): one repetition is the "
+                   "load, an fmov and an add";
+  else if (Move.getOpcode() == N.CNTP_XPP_B)
+    Snippet.Info = "Repeating a predicate load whose address depends on the "
+                   "value it loaded (all false: its count of active "
+                   "elements, zero, is added to the scratch pointer): one "
+                   "repetition is the load, a cntp and an add";
+  else
+    Snippet.Info = "Repeating a load whose address depends on the value it "
+                   "loaded (zero, added to the scratch pointer): one "
+                   "repetition is the load and an add";
+  return Snippet;
+}
+
+} // namespace exegesis
+} // namespace llvm
