@@ -124,6 +124,37 @@ static Expected<MCOperand> readOperand(const LLVMState &State,
   return makeUnknownRegisterError(Token);
 }
 
+/// The operands of \p Desc that are tied to an earlier operand: inputs that
+/// must be the same register as the output they are tied to.
+static unsigned countTiedOperands(const MCInstrDesc &Desc) {
+  unsigned Count = 0;
+  for (unsigned I = 0, E = Desc.getNumOperands(); I < E; ++I)
+    Count += Desc.getOperandConstraint(I, MCOI::TIED_TO) >= 0;
+  return Count;
+}
+
+/// \p Given with every tied operand of \p Desc inserted where it belongs, a
+/// copy of the operand it is tied to: a text written before the opcode had
+/// its tied operands (BSF and BSR gained one, the output's value kept when
+/// the source is zero), read the only way the instruction now allows.
+static MCInst insertTiedOperands(const MCInstrDesc &Desc,
+                                 ArrayRef<MCOperand> Given) {
+  MCInst Inst;
+  for (unsigned I = 0, E = Desc.getNumOperands(); I < E; ++I) {
+    int TiedTo = Desc.getOperandConstraint(I, MCOI::TIED_TO);
+    if (TiedTo >= 0) {
+      Inst.addOperand(Inst.getOperand(TiedTo));
+      continue;
+    }
+    Inst.addOperand(Given.front());
+    Given = Given.drop_front();
+  }
+  // What is left are the variadic operands.
+  for (const MCOperand &Op : Given)
+    Inst.addOperand(Op);
+  return Inst;
+}
+
 Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text) {
   SmallVector<StringRef, 8> Tokens;
   SplitString(Text, Tokens, " \t");
@@ -134,25 +165,44 @@ Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text) {
     return make_error<UnknownToTargetError>(
         UnknownToTargetError::Kind::Opcode, Tokens[0],
         "No opcode with name '" + Tokens[0] + "'");
-  MCInst Inst;
-  Inst.setOpcode(*Opcode);
+  SmallVector<MCOperand, 8> Operands;
   for (StringRef Token : ArrayRef(Tokens).drop_front()) {
     Expected<MCOperand> Op = readOperand(State, Token);
     if (!Op)
       return Op.takeError();
-    Inst.addOperand(*Op);
+    Operands.push_back(*Op);
   }
   // Code that later looks at the operands (analysis, assembly) relies on the
-  // count matching the instruction description.
+  // count matching the instruction description. One shortfall has a single
+  // reading: exactly the tied operands missing, which older releases wrote
+  // for opcodes that have gained them since. Any other count cannot be
+  // lined up with the operands without guessing.
   const MCInstrDesc &Desc = State.getInstrInfo().get(*Opcode);
   unsigned Want = Desc.getNumOperands();
-  unsigned Got = Inst.getNumOperands();
-  if (Desc.isVariadic() ? Got < Want : Got != Want)
+  unsigned Got = Operands.size();
+  unsigned Untied = Want - countTiedOperands(Desc);
+  if (Got < Want && Untied < Want &&
+      (Desc.isVariadic() ? Got >= Untied : Got == Untied)) {
+    MCInst Inst = insertTiedOperands(Desc, Operands);
+    Inst.setOpcode(*Opcode);
+    return Inst;
+  }
+  if (Desc.isVariadic() ? Got < Want : Got != Want) {
+    std::string Message;
+    raw_string_ostream OS(Message);
+    OS << Tokens[0] << " takes " << (Desc.isVariadic() ? "at least " : "")
+       << Want << " operand" << (Want == 1 ? "" : "s");
+    if (Untied < Want)
+      OS << ", or " << Untied << " without the tied one"
+         << (Want - Untied == 1 ? "" : "s");
+    OS << ", got " << Got;
     return make_error<UnknownToTargetError>(
-        UnknownToTargetError::Kind::OperandCount, Tokens[0],
-        Twine(Tokens[0]) + " takes " + (Desc.isVariadic() ? "at least " : "") +
-            Twine(Want) + " operand" + (Want == 1 ? "" : "s") + ", got " +
-            Twine(Got));
+        UnknownToTargetError::Kind::OperandCount, Tokens[0], Message);
+  }
+  MCInst Inst;
+  Inst.setOpcode(*Opcode);
+  for (const MCOperand &Op : Operands)
+    Inst.addOperand(Op);
   return Inst;
 }
 

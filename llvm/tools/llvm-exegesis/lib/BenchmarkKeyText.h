@@ -10,7 +10,9 @@
 // `i_0x<lower-case hex of its 64-bit pattern>`, a floating-point immediate as
 // `f_<C99 %a form>`. Operands that have no textual form (expressions, nested
 // instructions) are written `INVALID`, as upstream does, and refused when
-// read back.
+// read back. Every operand of the MCInst is written, tied ones included; a
+// text that lacks exactly the tied operands (written before its opcode
+// gained them) is read with each one a copy of the operand it is tied to.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,8 +66,10 @@ Error checkBenchmarkKeyIsWritable(const LLVMState &State,
 
 std::string instructionToText(const LLVMState &State, const MCInst &Inst);
 
-/// Parses the form written by instructionToText. Errors name the offending
-/// token; the caller adds where it was found.
+/// Parses the form written by instructionToText, or that form without the
+/// tied operands (filled in from their ties). Errors name the offending
+/// token; the caller adds where it was found. An operand count that is
+/// neither is an UnknownToTargetError (Kind::OperandCount).
 Expected<MCInst> instructionFromText(const LLVMState &State, StringRef Text);
 
 std::string registerValueToText(const LLVMState &State,

@@ -261,9 +261,15 @@ template <> struct MappingTraits<BenchmarkMeasure> {
     Io.mapOptional("per_snippet_value", Measure.PerSnippetValue);
     if (!Io.outputting()) {
       Io.mapOptional("validation_counters", Measure.ValidationCounters);
-      // Older upstream files carry a debug string we have no use for.
+      // Older upstream files keyed uops measurements by a number and named
+      // them in debug_string (`key: '5'`, `debug_string: HWPort5`): the name
+      // is the key. Their other measurements carry an empty debug_string
+      // beside the real key (upstream then reads an empty key, which names
+      // nothing).
       std::string DebugString;
       Io.mapOptional("debug_string", DebugString);
+      if (!DebugString.empty())
+        Measure.Key = std::move(DebugString);
       return;
     }
     if (Measure.ValidationCounters.empty()) {

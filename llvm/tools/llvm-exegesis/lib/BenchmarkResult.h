@@ -87,11 +87,11 @@ struct Benchmark {
   llvm::Error writeYamlTo(const LLVMState &State, raw_ostream &OS) const;
   /// Reads every document of \p Buffer (none for an empty buffer); names are
   /// resolved with \p State. Also reads upstream's older files
-  /// (`num_repetitions`, measurements with `debug_string`). Errors are one
-  /// line: `<buffer identifier>:<line>:<column>: <message>`. With \p Skipped,
-  /// a document that names an opcode or register \p State does not know is
-  /// left out and described there (appended, in file order) instead of being
-  /// an error; malformed YAML is an error either way.
+  /// (`num_repetitions`, measurements named by a non-empty `debug_string`).
+  /// Errors are one line: `<buffer identifier>:<line>:<column>: <message>`.
+  /// With \p Skipped, a document that names an opcode or register \p State does
+  /// not know is left out and described there (appended, in file order) instead
+  /// of being an error; malformed YAML is an error either way.
   static Expected<std::vector<Benchmark>>
   readYamls(const LLVMState &State, MemoryBufferRef Buffer,
             std::vector<SkippedBenchmarkEntry> *Skipped = nullptr);

@@ -148,6 +148,18 @@ TEST_F(PreviousResultsTest, KeepsADocumentNamingAnUnknownOpcode) {
       Results->contains(key("XOR64rr"), RepetitionMode::AggregateMin, 100));
 }
 
+// A document written without the tied operands (as releases wrote BSR32rr
+// before it had one) holds the same benchmark as one written today.
+TEST_F(PreviousResultsTest, MatchesADocumentWrittenWithoutTiedOperands) {
+  std::string Text =
+      document(benchmark(key("ADD64rr"), 100), RepetitionMode::Loop);
+  Text.replace(Text.find("'ADD64rr RAX RAX RCX'"), 21, "'ADD64rr RAX RCX'");
+  Expected<PreviousResults> Results = parse(Text);
+  ASSERT_TRUE(bool(Results)) << toString(Results.takeError());
+  EXPECT_TRUE(Results->getSkipped().empty());
+  EXPECT_TRUE(Results->contains(key("ADD64rr"), RepetitionMode::Loop, 100));
+}
+
 TEST_F(PreviousResultsTest, DropsADocumentCutShort) {
   std::string Whole =
       document(benchmark(key("ADD64rr"), 100), RepetitionMode::Duplicate);
