@@ -95,19 +95,19 @@ AArch64ExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
 Expected<std::vector<MCInst>>
 AArch64ExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
                                       ArrayRef<RegisterValue> Values) const {
-  // Values that pass through X16 go first, so that a value the snippet asks
-  // for in X16 itself is not overwritten.
+  // In the snippet's order: the temporaries a set-up passes through are
+  // none of the registers being set.
+  SmallVector<MCRegister, 8> Keep;
+  for (const RegisterValue &RV : Values)
+    Keep.push_back(RV.Register);
   std::vector<MCInst> Out;
-  for (bool ThroughX16 : {true, false})
-    for (const RegisterValue &RV : Values) {
-      if (aarch64SetUpMayWriteX16(RV.Register) != ThroughX16)
-        continue;
-      Expected<std::vector<MCInst>> Insts =
-          setRegTo(STI, RV.Register, RV.Value);
-      if (!Insts)
-        return Insts.takeError();
-      llvm::append_range(Out, *Insts);
-    }
+  for (const RegisterValue &RV : Values) {
+    Expected<std::vector<MCInst>> Insts =
+        setAArch64Register(STI, RV.Register, RV.Value, Keep);
+    if (!Insts)
+      return Insts.takeError();
+    llvm::append_range(Out, *Insts);
+  }
   return Out;
 }
 

@@ -2,10 +2,10 @@
 //
 // The register set-up is assembled, the bytes are decoded again with LLVM's
 // disassembler, and a small model of the few instructions the set-up uses
-// (MOVZ/MOVK, FMOV, INS, MOVI, DUP, PTRUE/PFALSE, MSR) computes what the
-// registers hold afterwards, which must be the value asked for. A set-up
-// that used any other instruction fails the test, so the model cannot
-// silently agree with code it does not understand.
+// (MOVZ/MOVK, FMOV, INS, MOVI, DUP, PTRUE/PFALSE, SETFFR/WRFFR, MRS, BIC,
+// ORR, MSR) computes what the registers hold afterwards, which must be the
+// value asked for. A set-up that used any other instruction fails the test,
+// so the model cannot silently agree with code it does not understand.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +28,7 @@ struct MachineModel {
   APInt V[32];
   uint64_t ZElement[32] = {};
   bool PTrue[16] = {};
+  bool FFRTrue = false;
   std::map<int64_t, uint64_t> SystemRegisters;
   std::string Unknown;
 
@@ -123,6 +124,16 @@ protected:
       M.PTrue[number(Op(0))] = true;
     } else if (Name == "PFALSE") {
       M.PTrue[number(Op(0))] = false;
+    } else if (Name == "SETFFR") {
+      M.FFRTrue = true;
+    } else if (Name == "WRFFR") {
+      M.FFRTrue = M.PTrue[number(Op(0))];
+    } else if (Name == "MRS") {
+      M.X[number(Op(0))] = M.SystemRegisters[Op(1).getImm()];
+    } else if (Name == "BICXrs" && Op(3).getImm() == 0) {
+      M.X[number(Op(0))] = M.X[number(Op(1))] & ~M.X[number(Op(2))];
+    } else if (Name == "ORRXrs" && Op(3).getImm() == 0) {
+      M.X[number(Op(0))] = M.X[number(Op(1))] | M.X[number(Op(2))];
     } else if (Name == "MSR") {
       M.SystemRegisters[Op(0).getImm()] = M.X[number(Op(1))];
     } else {
@@ -132,8 +143,10 @@ protected:
 
   /// The machine after the set-up of \p Name = \p Value, starting from
   /// registers full of ones so that zeroed bits show.
-  static MachineModel setUp(StringRef Name, const APInt &Value) {
+  static MachineModel setUp(StringRef Name, const APInt &Value,
+                            std::map<int64_t, uint64_t> SystemRegisters = {}) {
     MachineModel M;
+    M.SystemRegisters = std::move(SystemRegisters);
     for (unsigned I = 0; I < 32; ++I) {
       M.X[I] = ~uint64_t(0);
       M.V[I] = APInt::getAllOnes(128);
@@ -237,16 +250,42 @@ TEST_F(AArch64RegisterSetupTest, PredicatesAreAllTrueOrAllFalse) {
 }
 
 TEST_F(AArch64RegisterSetupTest, FlagsAndFloatingPointControl) {
-  // MSR's operand names the system register: NZCV, FPCR, FPSR.
-  MachineModel M = setUp("NZCV", APInt(32, 0x60000000));
-  ASSERT_EQ(M.Unknown, "");
-  EXPECT_EQ(M.SystemRegisters[0xda10], 0x60000000u);
-  M = setUp("FPCR", APInt(32, 0x00c00000));
+  // MSR's operand names the system register: NZCV, FPCR, FPSR. NZCV's
+  // flags are cleared in what it held before, then set.
+  for (uint64_t Before : {uint64_t(0), uint64_t(0xf0000000)})
+    for (uint64_t Flags : {uint64_t(0), uint64_t(0x60000000),
+                           uint64_t(0xf0000000), uint64_t(0x10000000)}) {
+      MachineModel M = setUp("NZCV", APInt(32, Flags), {{0xda10, Before}});
+      ASSERT_EQ(M.Unknown, "");
+      EXPECT_EQ(M.SystemRegisters[0xda10], Flags) << Before << " " << Flags;
+    }
+  MachineModel M = setUp("FPCR", APInt(32, 0x00c00000));
   ASSERT_EQ(M.Unknown, "");
   EXPECT_EQ(M.SystemRegisters[0xda20], 0x00c00000u);
   M = setUp("FPSR", APInt(32, 0));
   ASSERT_EQ(M.Unknown, "");
   EXPECT_EQ(M.SystemRegisters[0xda21], 0u);
+}
+
+TEST_F(AArch64RegisterSetupTest, FirstFaultRegisterIsAllTrueOrAllFalse) {
+  MachineModel M = setUp("FFR", APInt(16, 0xffff));
+  ASSERT_EQ(M.Unknown, "");
+  EXPECT_TRUE(M.FFRTrue);
+  M = setUp("FFR", APInt(16, 0));
+  ASSERT_EQ(M.Unknown, "");
+  EXPECT_FALSE(M.FFRTrue);
+}
+
+TEST_F(AArch64RegisterSetupTest, ListsAndPairsHoldTheValueInEveryRegister) {
+  APInt Value(128, "0123456789abcdef0011223344556677", 16);
+  MachineModel M = setUp("Q31_Q0_Q1", Value);
+  ASSERT_EQ(M.Unknown, "");
+  for (unsigned Q : {31, 0, 1})
+    EXPECT_EQ(M.V[Q], Value) << Q;
+  M = setUp("X20_X21", APInt(64, 0x1234567));
+  ASSERT_EQ(M.Unknown, "");
+  EXPECT_EQ(M.X[20], 0x1234567u);
+  EXPECT_EQ(M.X[21], 0x1234567u);
 }
 
 TEST_F(AArch64RegisterSetupTest, SVERegistersNeedSVE) {
@@ -261,10 +300,11 @@ TEST_F(AArch64RegisterSetupTest, SVERegistersNeedSVE) {
 }
 
 TEST_F(AArch64RegisterSetupTest, RegistersWithoutASetUpSayWhich) {
-  MachineModel M = setUp("FFR", APInt(16, 0));
-  EXPECT_EQ(M.Unknown, "error: cannot set register FFR: only X, W, B, H, S, "
-                       "D, Q, SVE Z and P registers, NZCV, FPCR and FPSR can "
-                       "be set on AArch64");
+  MachineModel M = setUp("ZA", APInt(16, 0));
+  EXPECT_EQ(M.Unknown,
+            "error: cannot set register ZA: only X, W, B, H, S, D, Q, SVE Z, "
+            "P and PN registers, lists and pairs of them, FFR, NZCV, FPCR and "
+            "FPSR can be set on AArch64");
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 //===-- AArch64/TargetTest.cpp - AArch64 register setup, frame and loop ---===//
 //
-// Register setup with MOVZ/MOVK (and through X16 for FP/SIMD registers and
-// NZCV), the registers the prologue saves, the loop, and a whole looped
-// function read back with the disassembler.
+// Register setup with MOVZ/MOVK (and through X8 and X9 for FP/SIMD
+// registers and NZCV), the registers the prologue saves, the loop, and a
+// whole looped function read back with the disassembler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,8 +75,13 @@ TEST_F(AArch64TargetTest, GeneralPurposeRegistersUseMovzMovk) {
   EXPECT_THAT(setReg("X20", APInt(64, 0x0000ffff00000001)),
               ElementsAre("mov x20, #0x1", "movk x20, #0xffff, lsl #32"));
   EXPECT_THAT(setReg("W1", APInt(32, 0x12)), ElementsAre("mov w1, #0x12"));
+  // The lowest non-zero halfword is the MOVZ, with its shift.
   EXPECT_THAT(setReg("W1", APInt(32, 0xabcd0000)),
-              ElementsAre("mov w1, #0x0", "movk w1, #0xabcd, lsl #16"));
+              ElementsAre("mov w1, #-0x54330000"));
+  EXPECT_THAT(setReg("X2", APInt(64, 0x1234000000000000)),
+              ElementsAre("mov x2, #0x1234000000000000"));
+  EXPECT_THAT(setReg("X3", APInt(64, 0xab0000ffff0000)),
+              ElementsAre("mov x3, #0xffff0000", "movk x3, #0xab, lsl #48"));
   EXPECT_THAT(setReg("W1", APInt(64, 0x100000000)),
               ElementsAre("error: cannot set register W1: value 0x100000000 "
                           "is wider than 32 bits"));
@@ -84,24 +89,35 @@ TEST_F(AArch64TargetTest, GeneralPurposeRegistersUseMovzMovk) {
               ElementsAre(HasSubstr("cannot set register SP")));
 }
 
-TEST_F(AArch64TargetTest, FloatingPointAndVectorRegistersGoThroughX16) {
+TEST_F(AArch64TargetTest, FloatingPointAndVectorRegistersGoThroughX8) {
   EXPECT_THAT(setReg("Q1", APInt(128, "00112233445566778899aabbccddeeff", 16)),
-              ElementsAre("mov x16, #0xeeff", "movk x16, #0xccdd, lsl #16",
-                          "movk x16, #0xaabb, lsl #32",
-                          "movk x16, #0x8899, lsl #48", "fmov d1, x16",
-                          "mov x16, #0x6677", "movk x16, #0x4455, lsl #16",
-                          "movk x16, #0x2233, lsl #32",
-                          "movk x16, #0x11, lsl #48", "mov v1.d[1], x16"));
+              ElementsAre("mov x8, #0xeeff", "movk x8, #0xccdd, lsl #16",
+                          "movk x8, #0xaabb, lsl #32",
+                          "movk x8, #0x8899, lsl #48", "fmov d1, x8",
+                          "mov x8, #0x6677", "movk x8, #0x4455, lsl #16",
+                          "movk x8, #0x2233, lsl #32",
+                          "movk x8, #0x11, lsl #48", "mov v1.d[1], x8"));
   // The high half is zeroed by the FMOV.
   EXPECT_THAT(setReg("Q2", APInt(128, 3)),
-              ElementsAre("mov x16, #0x3", "fmov d2, x16"));
+              ElementsAre("mov x8, #0x3", "fmov d2, x8"));
   EXPECT_THAT(setReg("D3", APInt(64, 5)),
-              ElementsAre("mov x16, #0x5", "fmov d3, x16"));
+              ElementsAre("mov x8, #0x5", "fmov d3, x8"));
   EXPECT_THAT(setReg("S4", APInt(32, 7)),
-              ElementsAre("mov w16, #0x7", "fmov s4, w16"));
+              ElementsAre("mov w8, #0x7", "fmov s4, w8"));
+}
+
+TEST_F(AArch64TargetTest, FlagsAreClearedThenSetAsUpstream) {
+  EXPECT_THAT(setReg("NZCV", APInt(32, 0)),
+              ElementsAre("mrs x8, NZCV", "mov x9, #0xf0000000",
+                          "bic x8, x8, x9", "msr NZCV, x8"));
   EXPECT_THAT(setReg("NZCV", APInt(32, 0x60000000)),
-              ElementsAre("mov x16, #0x0", "movk x16, #0x6000, lsl #16",
-                          "msr NZCV, x16"));
+              ElementsAre("mrs x8, NZCV", "mov x9, #0xf0000000",
+                          "bic x8, x8, x9", "mov x9, #0x60000000",
+                          "orr x8, x8, x9", "msr NZCV, x8"));
+  EXPECT_THAT(setReg("NZCV", APInt(32, 0x60000100)),
+              ElementsAre("error: cannot set register NZCV: NZCV holds only "
+                          "the flags N, Z, C and V (bits 31 to 28), not "
+                          "0x100"));
 }
 
 TEST_F(AArch64TargetTest, NarrowValuesExtendAsUpstream) {
@@ -112,12 +128,10 @@ TEST_F(AArch64TargetTest, NarrowValuesExtendAsUpstream) {
   EXPECT_THAT(setReg("D0", APInt(8, 0xff)),
               ElementsAre("movi d0, #0xffffffffffffffff"));
   EXPECT_THAT(setReg("S0", APInt(4, 0x8)),
-              ElementsAre("mov w16, #0xfff8", "movk w16, #0xffff, lsl #16",
-                          "fmov s0, w16"));
+              ElementsAre("mov w8, #0xfff8", "movk w8, #0xffff, lsl #16",
+                          "fmov s0, w8"));
   EXPECT_THAT(setReg("X0", APInt(8, 0xff)), ElementsAre("mov x0, #0xff"));
   EXPECT_THAT(setReg("W0", APInt(8, 0xff)), ElementsAre("mov w0, #0xff"));
-  EXPECT_THAT(setReg("NZCV", APInt(4, 0x8)),
-              ElementsAre("mov x16, #0x8", "msr NZCV, x16"));
 }
 
 TEST_F(AArch64TargetTest, ZeroesAreMoviAsUpstream) {
@@ -131,15 +145,55 @@ TEST_F(AArch64TargetTest, ZeroesAreMoviAsUpstream) {
   EXPECT_THAT(setReg("P3", APInt(16, 0xffff)), ElementsAre("ptrue p3.b"));
   EXPECT_THAT(setReg("P3", APInt(16, 0)), ElementsAre("pfalse p3.b"));
   EXPECT_THAT(setReg("FPCR", APInt(64, 0)),
-              ElementsAre("mov x16, #0x0", "msr FPCR, x16"));
+              ElementsAre("mov x8, #0x0", "msr FPCR, x8"));
 }
 
-TEST_F(AArch64TargetTest, X16ValuesAreSetAfterWhatPassesThroughIt) {
-  std::vector<RegisterValue> Values = {{reg("X16"), APInt(64, 9)},
-                                       {reg("D0"), APInt(64, 1)}};
-  EXPECT_THAT(text(State->getExegesisTarget().setRegistersTo(
-                  State->getSubtargetInfo(), Values)),
-              ElementsAre("mov x16, #0x1", "fmov d0, x16", "mov x16, #0x9"));
+TEST_F(AArch64TargetTest, TemporariesAreNoneOfTheRegistersSet) {
+  // In the snippet's order; X8 and X9 hold values the snippet reads, so the
+  // FP value and the flags pass through X10 and X11.
+  std::vector<RegisterValue> Values = {{reg("X8"), APInt(64, 9)},
+                                       {reg("D0"), APInt(64, 1)},
+                                       {reg("W9"), APInt(32, 2)},
+                                       {reg("NZCV"), APInt(32, 0)}};
+  EXPECT_THAT(
+      text(State->getExegesisTarget().setRegistersTo(State->getSubtargetInfo(),
+                                                     Values)),
+      ElementsAre("mov x8, #0x9", "mov x10, #0x1", "fmov d0, x10",
+                  "mov w9, #0x2", "mrs x10, NZCV", "mov x11, #0xf0000000",
+                  "bic x10, x10, x11", "msr NZCV, x10"));
+}
+
+TEST_F(AArch64TargetTest, ListsAndPairsAreSetRegisterByRegister) {
+  EXPECT_THAT(setReg("Q30_Q31_Q0", APInt(128, 0)),
+              ElementsAre("movi v30.2d, #0000000000000000",
+                          "movi v31.2d, #0000000000000000",
+                          "movi v0.2d, #0000000000000000"));
+  EXPECT_THAT(setReg("D4_D5", APInt(64, 5)),
+              ElementsAre("mov x8, #0x5", "fmov d4, x8", "mov x8, #0x5",
+                          "fmov d5, x8"));
+  EXPECT_THAT(setReg("X2_X3", APInt(64, 1)),
+              ElementsAre("mov x2, #0x1", "mov x3, #0x1"));
+  EXPECT_THAT(setReg("W6_W7", APInt(32, 0)),
+              ElementsAre("mov w6, #0x0", "mov w7, #0x0"));
+  EXPECT_THAT(setReg("Z1_Z2", APInt(64, 0)),
+              ElementsAre("mov z1.d, #0x0", "mov z2.d, #0x0"));
+}
+
+TEST_F(AArch64TargetTest, FirstFaultAndCounterPredicates) {
+  EXPECT_THAT(setReg("FFR", APInt(16, 0xffff)), ElementsAre("setffr"));
+  EXPECT_THAT(setReg("FFR", APInt(16, 0)),
+              ElementsAre("pfalse p15.b", "wrffr p15.b"));
+  // PTRUE's counter form is an SVE2.1 instruction.
+  std::unique_ptr<LLVMState> SVE2p1 = cantFail(
+      LLVMState::create("aarch64-unknown-linux-gnu", "neoverse-v2", "+sve2p1"));
+  EXPECT_THAT(disasm::textOf(*SVE2p1, SVE2p1->getExegesisTarget().setRegTo(
+                                          SVE2p1->getSubtargetInfo(),
+                                          reg("PN9"), APInt(16, 0xffff))),
+              ElementsAre("ptrue pn9.b"));
+  EXPECT_THAT(setReg("PN9", APInt(16, 0)), ElementsAre("pfalse p9.b"));
+  EXPECT_THAT(setReg("PN3", APInt(16, 0xffff)),
+              ElementsAre("error: cannot set register PN3: only PN8-PN15 can "
+                          "be set all true (PTRUE's counter form)"));
 }
 
 TEST_F(AArch64TargetTest, PrologueSavesCalleeSavedAndLinkRegisters) {
