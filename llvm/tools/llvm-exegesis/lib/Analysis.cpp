@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <tuple>
+#include <set>
 
 namespace llvm {
 namespace exegesis {
@@ -141,21 +141,25 @@ std::string Analysis::getSnippetText(size_t Point) const {
   return Text;
 }
 
-std::string Analysis::getInstructionLabel(size_t Point) const {
+std::string Analysis::getInstructionLabelHtml(size_t Point) const {
   const Benchmark &B = Points[Point];
-  std::string Label =
-      B.Key.Instructions.empty()
-          ? std::string("<empty snippet>")
-          : State.getOpcodeName(B.Key.Instructions.front().getOpcode()).str();
-  size_t Count = B.Key.Instructions.size();
-  if (Count > 1) {
-    // Snippets that repeat one opcode (uops, throughput) say how often;
-    // mixed snippets say how many other instructions follow.
-    bool SameOpcode = all_of(B.Key.Instructions, [&](const MCInst &MI) {
-      return MI.getOpcode() == B.Key.Instructions.front().getOpcode();
-    });
-    Label += SameOpcode ? " x" + std::to_string(Count)
-                        : " + " + std::to_string(Count - 1) + " more";
+  ArrayRef<MCInst> Instructions = B.Key.Instructions;
+  if (Instructions.empty())
+    return "&lt;empty snippet&gt;";
+  // Upstream's labels: a snippet repeating one opcode (uops, throughput)
+  // says how often, `ADD64rr (x4)`; a mixed one names every instruction in
+  // order, `ADD64rr &rarr; IMUL64rr`.
+  unsigned First = Instructions.front().getOpcode();
+  if (Instructions.size() > 1 && all_of(Instructions, [&](const MCInst &MI) {
+        return MI.getOpcode() == First;
+      }))
+    return htmlEscaped(State.getOpcodeName(First)) + " (x" +
+           std::to_string(Instructions.size()) + ")";
+  std::string Label;
+  for (const MCInst &MI : Instructions) {
+    if (!Label.empty())
+      Label += " &rarr; ";
+    Label += htmlEscaped(State.getOpcodeName(MI.getOpcode()));
   }
   return Label;
 }
@@ -224,12 +228,14 @@ Analysis::getDistanceToModel(const ResolvedSchedClass &SC,
   return std::sqrt(Squared);
 }
 
+bool Analysis::isReported(ClusterId Id) const {
+  return Id.isValid() && Id.isUnstable() == Options.DisplayUnstableClusters;
+}
+
 /// The benchmarks of one scheduling class, grouped by cluster.
 struct Analysis::SchedClassReport {
   const ResolvedSchedClass *SC = nullptr;
   std::vector<std::pair<ClusterId, std::vector<size_t>>> Clusters;
-  std::vector<size_t> Noise;
-  bool Inconsistent = false;
 };
 
 std::vector<Analysis::SchedClassReport>
@@ -238,7 +244,7 @@ Analysis::getInconsistentSchedClasses() const {
   std::map<unsigned, size_t> ReportOfClass;
   for (size_t P = 0; P < Points.size(); ++P) {
     ClusterId Id = Clustering.getClusterIdForPoint(P);
-    if (Id.isError() || (Id.isUnstable() && !Options.DisplayUnstableClusters))
+    if (!isReported(Id))
       continue;
     const ResolvedSchedClass &SC = SchedClasses[P];
     auto [It, New] =
@@ -248,10 +254,6 @@ Analysis::getInconsistentSchedClasses() const {
       Reports.back().SC = &SC;
     }
     SchedClassReport &R = Reports[It->second];
-    if (Id.isNoise()) {
-      R.Noise.push_back(P);
-      continue;
-    }
     auto Row =
         find_if(R.Clusters, [&](const auto &C) { return C.first == Id; });
     if (Row == R.Clusters.end())
@@ -259,19 +261,17 @@ Analysis::getInconsistentSchedClasses() const {
     else
       Row->second.push_back(P);
   }
-  for (SchedClassReport &R : Reports) {
-    // Benchmarks the model puts in one class but that measure differently
-    // are a finding in themselves, whatever the model's numbers.
-    R.Inconsistent = R.Clusters.size() > 1;
-    for (const auto &[Id, Indices] : R.Clusters) {
+  // A class is reported, with all its clusters, when one of them is further
+  // from the model than the inconsistency epsilon (or has nothing to compare
+  // with): clusters of one class that each agree with the model are no
+  // finding, whatever splits them.
+  llvm::erase_if(Reports, [&](const SchedClassReport &R) {
+    return none_of(R.Clusters, [&](const auto &C) {
       std::optional<double> Distance =
-          getDistanceToModel(*R.SC, getStatistics(Indices).Mean);
-      if (!Distance || *Distance > Options.InconsistencyEpsilon)
-        R.Inconsistent = true;
-    }
-  }
-  llvm::erase_if(Reports,
-                 [](const SchedClassReport &R) { return !R.Inconsistent; });
+          getDistanceToModel(*R.SC, getStatistics(C.second).Mean);
+      return !Distance || *Distance > Options.InconsistencyEpsilon;
+    });
+  });
   return Reports;
 }
 
@@ -401,31 +401,45 @@ void Analysis::printChart(raw_ostream &OS) const {
   if (!ChartKey && !Keys.empty())
     ChartKey = 0;
 
-  // One row per instruction: benchmarks with the same opcode, config and
-  // scheduling class, whichever cluster they fell in.
+  // One row per scheduling class and cluster the report covers, as the
+  // report groups benchmarks: the rows are named by class and cluster, the
+  // instructions being listed below, once. Noise points are alike in
+  // nothing, and are listed apart.
   struct Row {
     std::vector<size_t> Indices;
-    std::string Label;
+    /// The class's name, then which of its clusters; long names are cut
+    /// short on the chart, never what follows them.
+    std::string Name, Which;
     Statistics Stats;
     std::optional<double> Model, Distance;
   };
   std::vector<Row> Rows;
-  std::map<std::tuple<unsigned, std::string, unsigned>, size_t> RowOf;
+  std::map<std::pair<unsigned, size_t>, size_t> RowOf;
   for (size_t P = 0; P < Points.size(); ++P) {
-    if (Clustering.getClusterIdForPoint(P).isError())
+    ClusterId Id = Clustering.getClusterIdForPoint(P);
+    if (!isReported(Id))
       continue;
-    const Benchmark &B = Points[P];
-    unsigned Opcode =
-        B.Key.Instructions.empty() ? ~0u : B.Key.Instructions[0].getOpcode();
     auto [It, New] = RowOf.try_emplace(
-        {Opcode, B.Key.Config, SchedClasses[P].getSchedClassId()}, Rows.size());
-    if (New) {
+        {SchedClasses[P].getSchedClassId(), Id.getId()}, Rows.size());
+    if (New)
       Rows.emplace_back();
-      Rows.back().Label = getInstructionLabel(P);
-      if (!B.Key.Config.empty())
-        Rows.back().Label += " [" + B.Key.Config + "]";
-    }
     Rows[It->second].Indices.push_back(P);
+  }
+  // Classes of one name (a model may give several the same) are told apart
+  // by their number in the model.
+  std::map<std::string, std::set<unsigned>> ClassesNamed;
+  for (const Row &R : Rows) {
+    const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
+    ClassesNamed[SC.getName().str()].insert(SC.getSchedClassId());
+  }
+  for (Row &R : Rows) {
+    const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
+    ClusterId Id = Clustering.getClusterIdForPoint(R.Indices.front());
+    R.Name = SC.getName().str();
+    if (ClassesNamed[R.Name].size() > 1)
+      R.Which = " (sched class " + std::to_string(SC.getSchedClassId()) + ")";
+    R.Which += ", cluster " + std::to_string(Id.getId()) +
+               (Id.isUnstable() ? " (unstable)" : "");
   }
   OS << "<h2>Measured vs. model";
   if (ChartKey) {
@@ -455,8 +469,9 @@ void Analysis::printChart(raw_ostream &OS) const {
     return A.Distance.value_or(0) > B.Distance.value_or(0);
   });
 
-  OS << "<p>One row per instruction, sorted by distance between the mean "
-        "measurement and the model (all measured keys). <svg width=\"10\" "
+  OS << "<p>One row per scheduling class and cluster of the report below, "
+        "sorted by distance between the mean measurement and the model (all "
+        "measured keys). <svg width=\"10\" "
         "height=\"10\"><circle class=\"measured\" cx=\"5\" cy=\"5\" "
         "r=\"4\"/></svg> measured mean, with the [min; max] range; <svg "
         "width=\"10\" height=\"10\"><path class=\"model\" d=\"M5 0 L10 5 L5 "
@@ -490,7 +505,7 @@ void Analysis::printChart(raw_ostream &OS) const {
     bool Bad = !R.Distance || *R.Distance > Options.InconsistencyEpsilon;
     size_t K = *ChartKey;
     OS << "<g class=\"" << (Bad ? "bad" : "good") << "\"><title>";
-    writeHtmlEscaped(OS, R.Label);
+    writeHtmlEscaped(OS, R.Name + R.Which);
     OS << ": measured " << formatValue(R.Stats.Mean[K]) << " ["
        << formatValue(R.Stats.Min[K]) << "; " << formatValue(R.Stats.Max[K])
        << "] over " << R.Indices.size() << " benchmark(s), model "
@@ -499,8 +514,12 @@ void Analysis::printChart(raw_ostream &OS) const {
     OS << formatv("<text class=\"label\" x=\"{0}\" y=\"{1:F1}\" "
                   "text-anchor=\"end\">",
                   LabelWidth - 8, Y + 4);
-    writeHtmlEscaped(OS, R.Label.size() > 44 ? R.Label.substr(0, 43) + "~"
-                                             : R.Label);
+    // Long class names (those named after their opcodes) are cut short.
+    const size_t MaxName = R.Which.size() < 32 ? 44 - R.Which.size() : 12;
+    writeHtmlEscaped(OS, (R.Name.size() <= MaxName
+                              ? R.Name
+                              : R.Name.substr(0, MaxName - 1) + "~") +
+                             R.Which);
     OS << "</text>";
     OS << formatv("<line class=\"range\" x1=\"{0:F1}\" y1=\"{2:F1}\" "
                   "x2=\"{1:F1}\" y2=\"{2:F1}\"/>",
@@ -705,70 +724,120 @@ void Analysis::printModelTable(raw_ostream &OS,
   OS << "</ul></td></tr>\n</table>\n";
 }
 
-void Analysis::printSchedClassReport(raw_ostream &OS,
-                                     const SchedClassReport &R) const {
+void Analysis::printInstructionList(raw_ostream &OS,
+                                    ArrayRef<size_t> Indices) const {
+  // One entry per benchmark, as upstream lists them: how many of a cluster's
+  // benchmarks an instruction has is part of what the row says.
+  OS << "<ul>";
+  for (size_t P : Indices)
+    OS << "<li><span class=\"mono\" title=\"" << htmlEscaped(getSnippetText(P))
+       << "\">" << getInstructionLabelHtml(P) << "</span> <span class=\"mono\">"
+       << htmlEscaped(Points[P].Key.Config) << "</span></li>";
+  OS << "</ul>";
+}
+
+void Analysis::printMeasurementCells(raw_ostream &OS,
+                                     const ResolvedSchedClass &SC,
+                                     ArrayRef<size_t> Indices,
+                                     bool WithRange) const {
   ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
   BenchmarkMode Mode = getMode();
+  Statistics S = getStatistics(Indices);
+  for (size_t K = 0; K < Keys.size(); ++K) {
+    std::optional<double> Model = SC.getModelValue(Mode, Keys[K]);
+    OS << "<td class=\"measurement\">" << formatValue(S.Mean[K]);
+    if (WithRange)
+      OS << "<br><span class=\"minmax\">[" << formatValue(S.Min[K]) << ";"
+         << formatValue(S.Max[K]) << "]</span>";
+    OS << "<br><span class=\"model\">"
+       << "model: " << (Model ? formatValue(*Model) : std::string("n/a"))
+       << "</span></td>";
+  }
+}
+
+void Analysis::printClusterTableHeader(raw_ostream &OS,
+                                       bool WithSchedClass) const {
+  OS << "<table class=\"sched-class-clusters\">\n<tr><th>ClusterId</th>"
+        "<th>Opcode/Config</th>";
+  if (WithSchedClass)
+    OS << "<th>Sched Class</th>";
+  const MCSchedModel &SM = State.getSubtargetInfo().getSchedModel();
+  const bool Uops = getMode() == BenchmarkMode::Uops;
+  for (const std::string &Key : Clustering.getMeasurementKeys()) {
+    OS << "<th>";
+    writeHtmlEscaped(OS, Key);
+    // An older file's resource index: the name says more.
+    if (Uops)
+      if (std::optional<unsigned> Idx = findProcResourceOfKey(SM, Key))
+        if (Key != SM.getProcResource(*Idx)->Name) {
+          OS << " (";
+          writeHtmlEscaped(OS, SM.getProcResource(*Idx)->Name);
+          OS << ")";
+        }
+    OS << "</th>";
+  }
+  OS << "</tr>\n";
+}
+
+bool Analysis::agreesWithModel(const ResolvedSchedClass &SC,
+                               ArrayRef<size_t> Indices) const {
+  std::optional<double> Distance =
+      getDistanceToModel(SC, getStatistics(Indices).Mean);
+  return Distance && *Distance <= Options.InconsistencyEpsilon;
+}
+
+void Analysis::printSchedClassReport(raw_ostream &OS,
+                                     const SchedClassReport &R) const {
   // Upstream's sentence for a class that disagrees with the model, which
   // checks count.
   OS << "<div class=\"sched-class\">\n<p>Sched Class <span "
         "class=\"sched-class-name\">";
   writeHtmlEscaped(OS, R.SC->getName());
-  OS << "</span> "
-     << (R.Clusters.size() > 1
-             ? "contains instructions that fall into several clusters"
-             : "contains instructions whose performance characteristics do "
-               "not match that of LLVM");
-  OS << ":</p>\n<table class=\"sched-class-clusters\">\n<tr><th>ClusterId"
-        "</th><th>Opcode/Config</th>";
-  for (const std::string &Key : Keys) {
-    OS << "<th>";
-    writeHtmlEscaped(OS, Key);
-    OS << "</th>";
-  }
-  OS << "</tr>\n";
-  auto PrintRow = [&](StringRef IdText, bool Unstable,
-                      ArrayRef<size_t> Indices) {
-    Statistics S = getStatistics(Indices);
-    std::optional<double> Distance = getDistanceToModel(*R.SC, S.Mean);
-    bool Good = Distance && *Distance <= Options.InconsistencyEpsilon;
-    OS << "<tr class=\"" << (Good ? "good-cluster" : "bad-cluster")
-       << "\"><td>";
-    writeHtmlEscaped(OS, IdText);
-    if (Unstable)
+  OS << "</span> contains instructions whose performance characteristics do "
+        "not match that of LLVM:</p>\n";
+  printClusterTableHeader(OS, /*WithSchedClass=*/false);
+  for (const auto &[Id, Indices] : R.Clusters) {
+    OS << "<tr class=\""
+       << (agreesWithModel(*R.SC, Indices) ? "good-cluster" : "bad-cluster")
+       << "\"><td>" << Id.getId();
+    if (Id.isUnstable())
       OS << " <span class=\"unstable\" title=\"its points are not alike\">"
             "unstable</span>";
-    OS << "</td><td><ul>";
-    // One entry per distinct instruction and config in this cluster.
-    std::vector<std::string> Seen;
-    for (size_t P : Indices) {
-      std::string Label = getInstructionLabel(P);
-      if (is_contained(Seen, Label + '\0' + Points[P].Key.Config))
-        continue;
-      Seen.push_back(Label + '\0' + Points[P].Key.Config);
-      OS << "<li><span class=\"mono\" title=\""
-         << htmlEscaped(getSnippetText(P)) << "\">" << htmlEscaped(Label)
-         << "</span> <span class=\"mono\">" << htmlEscaped(Points[P].Key.Config)
-         << "</span></li>";
-    }
-    OS << "</ul></td>";
-    for (size_t K = 0; K < Keys.size(); ++K) {
-      std::optional<double> Model = R.SC->getModelValue(Mode, Keys[K]);
-      OS << "<td class=\"measurement\">" << formatValue(S.Mean[K])
-         << "<br><span class=\"minmax\">[" << formatValue(S.Min[K]) << ";"
-         << formatValue(S.Max[K]) << "]</span><br><span class=\"model\">"
-         << "model: " << (Model ? formatValue(*Model) : std::string("n/a"))
-         << "</span></td>";
-    }
+    OS << "</td><td>";
+    printInstructionList(OS, Indices);
+    OS << "</td>";
+    printMeasurementCells(OS, *R.SC, Indices, /*WithRange=*/true);
     OS << "</tr>\n";
-  };
-  for (const auto &[Id, Indices] : R.Clusters)
-    PrintRow(std::to_string(Id.getId()), Id.isUnstable(), Indices);
-  if (!R.Noise.empty())
-    PrintRow("noise", false, R.Noise);
+  }
   OS << "</table>\n<p>llvm SchedModel data:</p>\n";
   printModelTable(OS, *R.SC);
   OS << "</div>\n";
+}
+
+void Analysis::printNoiseReport(raw_ostream &OS) const {
+  ArrayRef<size_t> Noise = Clustering.getNoiseCluster().PointIndices;
+  if (Noise.empty())
+    return;
+  // Upstream's heading, words and count, which checks look for. Noise points
+  // have no cluster to be consistent with: each is listed with the model of
+  // its own class, whatever the model says.
+  OS << "<h2>Noise: benchmarks with too few neighbours for a cluster ("
+     << Noise.size() << ")</h2>\n<div class=\"sched-class\">\n<p>[noise] "
+     << "Cluster (" << Noise.size() << " points)</p>\n";
+  printClusterTableHeader(OS, /*WithSchedClass=*/true);
+  for (size_t P : Noise) {
+    const ResolvedSchedClass &SC = SchedClasses[P];
+    OS << "<tr class=\""
+       << (agreesWithModel(SC, P) ? "good-cluster" : "bad-cluster")
+       << "\"><td>[noise]</td><td>";
+    printInstructionList(OS, P);
+    OS << "</td><td><span class=\"sched-class-name\">";
+    writeHtmlEscaped(OS, SC.getName());
+    OS << "</span></td>";
+    printMeasurementCells(OS, SC, P, /*WithRange=*/false);
+    OS << "</tr>\n";
+  }
+  OS << "</table>\n</div>\n";
 }
 
 void Analysis::printInconsistenciesHtml(raw_ostream &OS) const {
@@ -779,12 +848,36 @@ void Analysis::printInconsistenciesHtml(raw_ostream &OS) const {
   std::vector<SchedClassReport> Reports = getInconsistentSchedClasses();
   OS << "<h2>Sched classes inconsistent with the model (" << Reports.size()
      << ")</h2>\n";
-  if (Reports.empty())
-    OS << (Clustering.getMeasurementKeys().empty()
-               ? "<p>No successful benchmark to compare with the model.</p>\n"
-               : "<p>Every cluster agrees with the scheduling model.</p>\n");
+  // Upstream's choice, by -analysis-display-unstable-clusters: the stable
+  // clusters, or the unstable ones only.
+  size_t NumUnstable = 0, NumUnstablePoints = 0;
+  for (const Cluster &C : Clustering.getValidClusters())
+    if (C.Id.isUnstable() && !C.PointIndices.empty()) {
+      ++NumUnstable;
+      NumUnstablePoints += C.PointIndices.size();
+    }
+  // Unstable: an (opcode, config) split over clusters (DBSCAN), or a point
+  // far from its cluster's centroid (naive).
+  if (Options.DisplayUnstableClusters)
+    OS << "<p>Unstable clusters only (" << NumUnstable
+       << "): clusters whose benchmarks are not alike.</p>\n";
+  else if (NumUnstable)
+    OS << "<p>" << NumUnstablePoints << " benchmark(s) in " << NumUnstable
+       << " unstable cluster(s) left out, their benchmarks not alike "
+          "(-analysis-display-unstable-clusters shows them instead).</p>\n";
+  if (Reports.empty()) {
+    if (Clustering.getMeasurementKeys().empty())
+      OS << "<p>No successful benchmark to compare with the model.</p>\n";
+    else
+      OS << "<p>Every "
+         << (Options.DisplayUnstableClusters ? "unstable "
+             : NumUnstable                   ? "stable "
+                                             : "")
+         << "cluster agrees with the scheduling model.</p>\n";
+  }
   for (const SchedClassReport &R : Reports)
     printSchedClassReport(OS, R);
+  printNoiseReport(OS);
   OS << "</body>\n</html>\n";
 }
 

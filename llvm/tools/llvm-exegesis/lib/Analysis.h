@@ -4,8 +4,10 @@
 // of the clusters (for scripts; same format as upstream llvm-exegesis), and
 // a self-contained HTML page showing where the measurements disagree with
 // LLVM's scheduling model for the CPU, which is what a scheduling-model
-// maintainer reads. The page also charts measured against predicted values
-// for every instruction, sorted by disagreement, on a log scale (a sweep's
+// maintainer reads. The page lists what upstream's lists (the stable
+// clusters, or on request the unstable ones only, and the noise). It also
+// charts measured against predicted values for every scheduling class and
+// cluster it looks at, sorted by disagreement, on a log scale (a sweep's
 // values run from a fraction of a cycle to thousands), and, for
 // inverse_throughput results, sets each block beside what LLVM's model
 // predicts for it (ModelComparison.h).
@@ -96,7 +98,22 @@ public:
 
 private:
   struct SchedClassReport;
+  /// Whether the report and the chart show the benchmarks of cluster \p Id:
+  /// the stable clusters, or with DisplayUnstableClusters the unstable ones
+  /// only (upstream's choice). Noise is reported apart.
+  bool isReported(ClusterId Id) const;
   std::vector<SchedClassReport> getInconsistentSchedClasses() const;
+  /// Whether the mean of \p Indices is within the inconsistency epsilon of
+  /// the model of \p SC.
+  bool agreesWithModel(const ResolvedSchedClass &SC,
+                       ArrayRef<size_t> Indices) const;
+  void printInstructionList(raw_ostream &OS, ArrayRef<size_t> Indices) const;
+  /// One cell per measurement key: the mean of \p Indices, their
+  /// [min;max] when \p WithRange, and the model's value.
+  void printMeasurementCells(raw_ostream &OS, const ResolvedSchedClass &SC,
+                             ArrayRef<size_t> Indices, bool WithRange) const;
+  void printClusterTableHeader(raw_ostream &OS, bool WithSchedClass) const;
+  void printNoiseReport(raw_ostream &OS) const;
   void printHtmlHeader(raw_ostream &OS) const;
   void printChart(raw_ostream &OS) const;
   void printModelComparison(raw_ostream &OS) const;
@@ -104,7 +121,8 @@ private:
   void printSchedClassReport(raw_ostream &OS,
                              const SchedClassReport &Report) const;
   void printModelTable(raw_ostream &OS, const ResolvedSchedClass &SC) const;
-  std::string getInstructionLabel(size_t Point) const;
+  /// How the report names a benchmark's snippet, as HTML.
+  std::string getInstructionLabelHtml(size_t Point) const;
   BenchmarkMode getMode() const;
 
   const LLVMState &State;

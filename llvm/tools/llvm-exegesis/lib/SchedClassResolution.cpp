@@ -2,6 +2,7 @@
 
 #include "SchedClassResolution.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -162,14 +163,28 @@ std::optional<double> ResolvedSchedClass::getModelValue(BenchmarkMode Mode,
     return double(NumMicroOps);
   if (Mode != BenchmarkMode::Uops)
     return std::nullopt;
-  for (unsigned Idx = 1; Idx < SchedModel->getNumProcResourceKinds(); ++Idx) {
-    if (Key != SchedModel->getProcResource(Idx)->Name)
-      continue;
-    for (const ProcResourceUse &Use : IdealizedPortPressure)
-      if (Use.ProcResIdx == Idx)
-        return Use.Cycles;
-    return 0.0;
-  }
+  std::optional<unsigned> Resource = findProcResourceOfKey(*SchedModel, Key);
+  if (!Resource)
+    return std::nullopt;
+  for (const ProcResourceUse &Use : IdealizedPortPressure)
+    if (Use.ProcResIdx == *Resource)
+      return Use.Cycles;
+  return 0.0;
+}
+
+std::optional<unsigned> findProcResourceOfKey(const MCSchedModel &SM,
+                                              StringRef Key) {
+  const unsigned NumKinds = SM.getNumProcResourceKinds();
+  // Older files key uops measurements by the resource's index in the
+  // model, in decimal, which is what '3' to '10' are on Haswell (HWPort0 to
+  // HWPort7); index 0 is no resource.
+  unsigned Idx = 0;
+  if (!Key.empty() && all_of(Key, isDigit) && !Key.getAsInteger(10, Idx))
+    return Idx > 0 && Idx < NumKinds ? std::optional<unsigned>(Idx)
+                                     : std::nullopt;
+  for (Idx = 1; Idx < NumKinds; ++Idx)
+    if (Key == SM.getProcResource(Idx)->Name)
+      return Idx;
   return std::nullopt;
 }
 

@@ -32,6 +32,11 @@ struct ProcResourceUse {
   double Cycles = 0;
 };
 
+/// The processor resource of \p SM that a uops measurement key stands for:
+/// the resource of that name, or (older files) of that index in decimal.
+std::optional<unsigned> findProcResourceOfKey(const MCSchedModel &SM,
+                                              StringRef Key);
+
 class ResolvedSchedClass {
 public:
   /// No class: for a benchmark without instructions.
@@ -71,8 +76,9 @@ public:
   StringRef getProcResourceName(unsigned ProcResIdx) const;
 
   /// The model's value for the measurement \p Key of a benchmark in \p Mode:
-  /// `latency`, `inverse_throughput`, `NumMicroOps`, or a processor resource
-  /// name (its idealized pressure). None when the model has no equivalent.
+  /// `latency`, `inverse_throughput`, `NumMicroOps`, or for uops a processor
+  /// resource (its idealized pressure; see findProcResourceOfKey). None when
+  /// the model has no equivalent.
   std::optional<double> getModelValue(BenchmarkMode Mode, StringRef Key) const;
 
 private:

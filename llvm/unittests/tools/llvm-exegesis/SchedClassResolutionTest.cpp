@@ -118,4 +118,27 @@ TEST_F(SchedClassResolutionTest, ModelValuesByMeasurementKey) {
   EXPECT_EQ(SC.getModelValue(BenchmarkMode::Latency, "HWPort1"), std::nullopt);
 }
 
+// Older uops files key measurements by the resource's index in the model:
+// on Haswell, 3 is HWPort0 and 4 HWPort1; 0 (no resource) and indices past
+// the model's resources name nothing.
+TEST_F(SchedClassResolutionTest, NumericUopsKeysAreResourceIndices) {
+  const MCSchedModel &SM = Haswell->getSubtargetInfo().getSchedModel();
+  EXPECT_EQ(findProcResourceOfKey(SM, "3"), 3u);
+  EXPECT_STREQ(SM.getProcResource(3)->Name, "HWPort0");
+  EXPECT_EQ(findProcResourceOfKey(SM, "HWPort0"), 3u);
+  EXPECT_EQ(findProcResourceOfKey(SM, "0"), std::nullopt);
+  EXPECT_EQ(
+      findProcResourceOfKey(SM, std::to_string(SM.getNumProcResourceKinds())),
+      std::nullopt);
+  EXPECT_EQ(findProcResourceOfKey(SM, "99999999999999999999"), std::nullopt);
+  MCInst Imul = MCInstBuilder(opcode("IMUL64rr"))
+                    .addReg(reg("RCX"))
+                    .addReg(reg("RCX"))
+                    .addReg(reg("RAX"));
+  ResolvedSchedClass SC = resolve(*Haswell, Imul);
+  EXPECT_EQ(SC.getModelValue(BenchmarkMode::Uops, "4"), 1.0);
+  EXPECT_EQ(SC.getModelValue(BenchmarkMode::Uops, "3"), 0.0);
+  EXPECT_EQ(SC.getModelValue(BenchmarkMode::Latency, "4"), std::nullopt);
+}
+
 } // namespace
