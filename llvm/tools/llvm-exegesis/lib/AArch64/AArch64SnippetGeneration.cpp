@@ -91,9 +91,12 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
   bool featuresDecideValidity() const override { return true; }
 
   /// Predicates (pairs of them, their counter form) and the first-fault
-  /// register start all true, so that the instruction does its whole work.
+  /// register start all true, so that the instruction does its whole work;
+  /// PN0-PN7, which PTRUE's counter form cannot set, start all false.
   APInt getInitialValue(const LLVMState &State, MCRegister Reg) const override {
     const AArch64Names &N = AArch64Names::get();
+    if (isInClass(N.PNR, Reg) && !isInClass(N.PNR_p8to15, Reg))
+      return SnippetGenerationTarget::getInitialValue(State, Reg);
     if (Reg == N.FFR || isInClass(N.PNR, Reg) ||
         any_of(State.getRegInfo().subregs_inclusive(Reg),
                [&](MCRegister Sub) { return isInClass(N.PPR, Sub); }))

@@ -1,8 +1,9 @@
-//===-- AArch64/NeverRunTest.cpp - Generated, assembled, never run ------===//
+//===-- AArch64/SnippetRulesTest.cpp - AArch64's snippet rules ------------===//
 //
 // AArch64's system and exception-generating instructions, pointer
 // authentication and EL1 tag instructions are generated in every phase; the
-// measure phase's host check refuses them before it probes anything.
+// measure phase's host check refuses them before it probes anything. What
+// predicates start with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,7 @@ using ::testing::StartsWith;
 
 namespace {
 
-class AArch64NeverRunTest : public ::testing::Test {
+class AArch64SnippetRulesTest : public ::testing::Test {
 protected:
   void SetUp() override {
     State = cantFail(
@@ -37,7 +38,7 @@ protected:
   std::unique_ptr<LLVMState> State;
 };
 
-TEST_F(AArch64NeverRunTest, WhatMustNeverRun) {
+TEST_F(AArch64SnippetRulesTest, WhatMustNeverRun) {
   for (StringRef Name : {"SVC", "HVC", "SMC", "HLT", "DCPS1", "MRS", "MSR",
                          "MSRpstateImm4", "SYSxt", "SYSLxt"})
     EXPECT_EQ(whyNeverRun(Name), "system instruction") << Name.str();
@@ -53,7 +54,7 @@ TEST_F(AArch64NeverRunTest, WhatMustNeverRun) {
     EXPECT_EQ(whyNeverRun(Name), std::nullopt) << Name.str();
 }
 
-TEST_F(AArch64NeverRunTest, GeneratedInEveryPhase) {
+TEST_F(AArch64SnippetRulesTest, GeneratedInEveryPhase) {
   SnippetGeneratorOptions Options;
   Options.Mode = BenchmarkMode::Uops;
   std::unique_ptr<SnippetGenerator> G =
@@ -68,7 +69,7 @@ TEST_F(AArch64NeverRunTest, GeneratedInEveryPhase) {
   }
 }
 
-TEST_F(AArch64NeverRunTest, TheHostCheckRefusesWithoutProbing) {
+TEST_F(AArch64SnippetRulesTest, TheHostCheckRefusesWithoutProbing) {
   std::unique_ptr<EncodingValidityCheck> Validity =
       cantFail(EncodingValidityCheck::create(*State));
   HostSupportCheck Check(*State, *Validity, 1);
@@ -96,6 +97,19 @@ TEST_F(AArch64NeverRunTest, TheHostCheckRefusesWithoutProbing) {
   Check.printStatistics(OS);
   EXPECT_THAT(Statistics, StartsWith("host probe: 0 snippets and 0 helper "
                                      "instructions probed"));
+}
+
+TEST_F(AArch64SnippetRulesTest, PredicatesStartAllTrueWhereTheyCan) {
+  const SnippetGenerationTarget &Rules =
+      SnippetGenerationTarget::lookup(State->getTriple());
+  auto Initial = [&](StringRef Name) {
+    return Rules.getInitialValue(*State, *State->getRegisterByName(Name));
+  };
+  for (StringRef Name : {"P3", "P0_P1", "FFR", "PN8", "PN15"})
+    EXPECT_TRUE(Initial(Name).isAllOnes()) << Name.str();
+  // PTRUE's counter form sets only PN8-PN15; the others start all false.
+  for (StringRef Name : {"PN0", "PN7", "Z1", "X2"})
+    EXPECT_TRUE(Initial(Name).isZero()) << Name.str();
 }
 
 } // namespace
