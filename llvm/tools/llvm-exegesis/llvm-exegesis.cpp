@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/AnalysisRunner.h"
+#include "lib/AssemblerDiagnostic.h"
 #include "lib/AutoMemoryMap.h"
 #include "lib/BenchmarkMeasurer.h"
 #include "lib/BenchmarkResult.h"
@@ -438,8 +439,9 @@ static cl::opt<bool> AnalysisOverrideBenchmarksTripleAndCpu(
 
 /// Ends the tool on an error, with exit code 1. An error at a place in an
 /// input file is already a whole diagnostic in LLVM's form
-/// (`FILE:LINE:COL: error: MESSAGE`) and is printed as it is; any other
-/// error follows upstream's banner, `llvm-exegesis error: `.
+/// (`FILE:LINE:COL: error: MESSAGE`, for the asm parser's with the source
+/// line and a caret) and is printed as it is; any other error follows
+/// upstream's banner, `llvm-exegesis error: `.
 class ExitOnToolError {
 public:
   void operator()(Error E) const {
@@ -449,6 +451,10 @@ public:
     handleAllErrors(
         std::move(E),
         [](const InputDiagnostic &Diagnostic) {
+          Diagnostic.log(errs());
+          errs() << '\n';
+        },
+        [](const AssemblerDiagnostic &Diagnostic) {
           Diagnostic.log(errs());
           errs() << '\n';
         },

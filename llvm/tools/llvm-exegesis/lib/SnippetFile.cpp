@@ -1,6 +1,7 @@
 //===-- SnippetFile.cpp -----------------------------------------*- C++ -*-===//
 
 #include "SnippetFile.h"
+#include "AssemblerDiagnostic.h"
 #include "LLVMState.h"
 #include "RegisterWidth.h"
 #include "SnippetAnnotation.h"
@@ -39,7 +40,8 @@ struct Problem {
 };
 
 /// Collects the problems of one file in the order they are found; the
-/// assembler's diagnostics arrive here instead of being printed.
+/// assembler's diagnostics arrive here instead of being printed, and are
+/// reported whole (AssemblerDiagnostic.h), ahead of the others.
 class ProblemList {
 public:
   explicit ProblemList(const SourceMgr &SrcMgr) : SrcMgr(SrcMgr) {}
@@ -68,24 +70,47 @@ public:
     // Warnings do not stop the snippet from being what it says.
     if (Diag.getKind() != SourceMgr::DK_Error)
       return;
-    Problem P;
-    P.File = Diag.getFilename().empty() ? getMainFileName()
-                                        : Diag.getFilename().str();
-    P.Line = Diag.getLineNo() > 0 ? Diag.getLineNo() : 0;
-    // Keep the report one line per problem.
-    P.Message = Diag.getMessage().str();
-    std::replace(P.Message.begin(), P.Message.end(), '\n', ' ');
-    Problems.push_back(std::move(P));
+    AssemblerErrors.push_back(Diag);
   }
 
   static void handleDiagnostic(const SMDiagnostic &Diag, void *Context) {
     static_cast<ProblemList *>(Context)->addDiagnostic(Diag);
   }
 
-  bool empty() const { return Problems.empty(); }
+  bool empty() const { return Problems.empty() && AssemblerErrors.empty(); }
 
-  /// The problems as one error, one line each, in line order.
+  /// The problems as one error. Without assembler errors: one line each, in
+  /// line order. With them: each assembler error as the parser prints it,
+  /// in line order, then upstream's "cannot parse asm file", then the other
+  /// problems one line each.
   Error takeError() {
+    std::string Text = formatProblems();
+    Problems.clear();
+    if (AssemblerErrors.empty())
+      return createStringError(inconvertibleErrorCode(), Text);
+    std::stable_sort(AssemblerErrors.begin(), AssemblerErrors.end(),
+                     [](const SMDiagnostic &A, const SMDiagnostic &B) {
+                       return A.getLineNo() < B.getLineNo();
+                     });
+    Error Result = Error::success();
+    const size_t Shown = std::min(AssemblerErrors.size(), MaxProblemsShown);
+    for (const SMDiagnostic &Diag : ArrayRef(AssemblerErrors).take_front(Shown))
+      Result = joinErrors(std::move(Result),
+                          make_error<AssemblerDiagnostic>(Diag));
+    std::string Summary = "cannot parse asm file";
+    if (Shown < AssemblerErrors.size())
+      Summary += " (" + std::to_string(AssemblerErrors.size() - Shown) +
+                 " more assembler errors not shown)";
+    if (!Text.empty())
+      Summary += "\n" + Text;
+    AssemblerErrors.clear();
+    return joinErrors(std::move(Result),
+                      createStringError(inconvertibleErrorCode(), Summary));
+  }
+
+private:
+  /// The problems other than assembler errors, one line each, in line order.
+  std::string formatProblems() {
     std::stable_sort(
         Problems.begin(), Problems.end(),
         [](const Problem &A, const Problem &B) { return A.Line < B.Line; });
@@ -104,13 +129,13 @@ public:
     if (Shown < Problems.size())
       Text += "\n" + Problems[Shown].File + ": " +
               std::to_string(Problems.size() - Shown) + " more problems";
-    Problems.clear();
-    return createStringError(inconvertibleErrorCode(), Text);
+    return Text;
   }
 
-private:
   const SourceMgr &SrcMgr;
   std::vector<Problem> Problems;
+  /// What LLVM's asm parser and MC layer reported, kept whole.
+  std::vector<SMDiagnostic> AssemblerErrors;
 };
 
 /// Every comment the lexer sees, once each. The asm parser also hands line

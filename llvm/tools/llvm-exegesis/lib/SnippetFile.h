@@ -13,10 +13,13 @@
 // operands must be constants for the same reason. `.intel_syntax` and
 // `.att_syntax` change how the following lines are read.
 //
-// Every problem of a file (assembler errors, malformed annotations, refused
-// directives) is collected and reported in one error, one line per problem,
-// in line order: "<file>:<line>: <message>", except that a malformed
-// annotation's message, upstream's words, comes first and its place after it,
+// Every problem of a file is collected and reported in one error. What LLVM's
+// asm parser rejects comes first, each as the parser prints it (file, line
+// and column, the source line, a caret: AssemblerDiagnostic.h), then
+// upstream's "cannot parse asm file". The other problems (malformed
+// annotations, refused directives) follow one line each, in line order:
+// "<file>:<line>: <message>", except that a malformed annotation's message,
+// upstream's words, comes first and its place after it,
 // "<message> (<file>:<line>)". An empty file is one benchmark without
 // instructions.
 //

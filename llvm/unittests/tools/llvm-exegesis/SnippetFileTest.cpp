@@ -1,6 +1,7 @@
 //===-- SnippetFileTest.cpp - Snippet files and their annotations ---------===//
 
 #include "lib/SnippetFile.h"
+#include "lib/AssemblerDiagnostic.h"
 #include "lib/LLVMState.h"
 #include "lib/RegisterWidth.h"
 #include "lib/SnippetAnnotation.h"
@@ -485,12 +486,29 @@ TEST_F(SnippetFileTest, UnknownAnnotationIsAnError) {
   EXPECT_TRUE(Code.Key.RegisterInitialValues.empty());
 }
 
-TEST_F(SnippetFileTest, AssemblerErrorsBecomeOneLineProblems) {
-  EXPECT_EQ(parseError("add %rax, %rax\nfoo %rax\n"),
-            "snippet.s:2: invalid instruction mnemonic 'foo'");
+// What the assembler rejects stays its diagnostic, which prints as the
+// assembler prints it, before upstream's "cannot parse asm file".
+TEST_F(SnippetFileTest, AssemblerErrorsStayTheAssemblersDiagnostics) {
+  EXPECT_EQ(parseError("add %rax, %rax\n  foo %rax\n"),
+            "snippet.s:2:3: error: invalid instruction mnemonic 'foo'\n"
+            "  foo %rax\n"
+            "  ^~~\n"
+            "cannot parse asm file");
   EXPECT_EQ(parseError("add %rax\n"),
-            "snippet.s:1: unknown use of instruction mnemonic without a size "
-            "suffix");
+            "snippet.s:1:1: error: unknown use of instruction mnemonic without "
+            "a size suffix\nadd %rax\n^\ncannot parse asm file");
+  Expected<std::vector<BenchmarkCode>> Codes = parse("nop\nfoo\n");
+  std::vector<std::pair<int, int>> Places;
+  unsigned Others = 0;
+  handleAllErrors(
+      Codes.takeError(),
+      [&](const AssemblerDiagnostic &D) {
+        Places.push_back(
+            {D.getDiagnostic().getLineNo(), D.getDiagnostic().getColumnNo()});
+      },
+      [&](const ErrorInfoBase &) { ++Others; });
+  EXPECT_EQ(Places, (std::vector<std::pair<int, int>>{{2, 0}}));
+  EXPECT_EQ(Others, 1u);
 }
 
 TEST_F(SnippetFileTest, AllProblemsAreReportedInLineOrder) {
@@ -500,11 +518,13 @@ TEST_F(SnippetFileTest, AllProblemsAreReportedInLineOrder) {
                  "bogus\n"
                  "# LLVM-EXEGESIS-LIVEIN NOPE\n"
                  ".byte 1, 2, 3\n"),
+      "snippet.s:3:1: error: invalid instruction mnemonic 'bogus'\nbogus\n"
+      "^~~~~\ncannot parse asm file\n"
       "invalid comment 'LLVM-EXEGESIS-DEFREG RAX', expected two parameters "
-      "<REG> <HEX_VALUE> (snippet.s:1)\nsnippet.s:3: invalid instruction "
-      "mnemonic 'bogus'\nunknown register 'NOPE' in 'LLVM-EXEGESIS-LIVEIN "
-      "NOPE' (snippet.s:4)\nsnippet.s:5: data directive is not allowed: a "
-      "snippet file holds only instructions and LLVM-EXEGESIS annotations");
+      "<REG> <HEX_VALUE> (snippet.s:1)\nunknown register 'NOPE' in "
+      "'LLVM-EXEGESIS-LIVEIN NOPE' (snippet.s:4)\nsnippet.s:5: data "
+      "directive is not allowed: a snippet file holds only instructions and "
+      "LLVM-EXEGESIS annotations");
 }
 
 TEST_F(SnippetFileTest, LongReportsAreCut) {
@@ -512,11 +532,13 @@ TEST_F(SnippetFileTest, LongReportsAreCut) {
   for (int I = 0; I < 25; ++I)
     Text += "nonsense\n";
   std::string Error = parseError(Text);
-  EXPECT_EQ(std::count(Error.begin(), Error.end(), '\n'), 20);
-  EXPECT_NE(Error.find("snippet.s:20: invalid instruction mnemonic "
-                       "'nonsense'\nsnippet.s: 5 more problems"),
+  EXPECT_EQ(std::count(Error.begin(), Error.end(), '\n'), 20 * 3);
+  EXPECT_NE(Error.find("snippet.s:20:1: error: invalid instruction mnemonic "
+                       "'nonsense'\nnonsense\n^~~~~~~~\ncannot parse asm "
+                       "file (5 more assembler errors not shown)"),
             std::string::npos)
       << Error;
+  EXPECT_EQ(Error.find("snippet.s:21:"), std::string::npos) << Error;
 }
 
 TEST_F(SnippetFileTest, OnlyInstructionsAreAllowed) {

@@ -38,7 +38,7 @@
 # X280-NEXT: vle8.v v1, (x2)
 # X280-NEXT: addi x2, x2, 0x40
 
-# NOV: vector-register-setup.s:{{[0-9]+}}: instruction requires the following: 'V'
+# NOV: vector-register-setup.s:{{[0-9]+}}:{{[0-9]+}}: error: instruction requires the following: 'V'
 # WIDE: expected <HEX_VALUE> to fit in the 128 bits of V1
 
 # LLVM-EXEGESIS-DEFREG V1 ff

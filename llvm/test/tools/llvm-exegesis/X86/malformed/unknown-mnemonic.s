@@ -1,4 +1,8 @@
-# The assembler's message, as one line with file and line.
+# The assembler's message as the assembler prints it: file, line and column,
+# the line, a caret under the mnemonic; then the tool's own error.
 # RUN: not %exegesis-x86-prepare -snippets-file=%s 2>&1 | %only-these-lines %s
-# CHECK: llvm-exegesis error: {{.*}}unknown-mnemonic.s:[[@LINE+1]]: invalid instruction mnemonic 'addd'
-addd %rax, %rax
+# CHECK:      {{.*}}unknown-mnemonic.s:[[@LINE+4]]:3: error: invalid instruction mnemonic 'addd'
+# CHECK-NEXT: addd %rax, %rax
+# CHECK-NEXT: ^~~~
+# CHECK-NEXT: llvm-exegesis error: cannot parse asm file
+  addd %rax, %rax
