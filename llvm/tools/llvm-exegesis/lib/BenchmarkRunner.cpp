@@ -361,9 +361,14 @@ Error BenchmarkRunner::measure(const BenchmarkCode &Code,
   return Measurer->measure(Code, Functions, Result);
 }
 
-/// The disassembler to suggest: LLVM's, which knows every target we
-/// assemble for, else binutils'.
+/// The disassembler to suggest: the llvm-objdump of the LLVM we build
+/// against, which knows every instruction we assemble, else one found on the
+/// PATH (another LLVM's, then binutils').
 static std::string getDisassemblerPath() {
+  SmallString<128> Ours(EXEGESIS_LLVM_TOOLS_DIR);
+  sys::path::append(Ours, "llvm-objdump");
+  if (sys::fs::can_execute(Ours))
+    return std::string(Ours);
   std::string Versioned = "llvm-objdump-" + std::to_string(LLVM_VERSION_MAJOR);
   for (StringRef Name : {StringRef(Versioned), StringRef("llvm-objdump"),
                          StringRef("objdump")}) {
