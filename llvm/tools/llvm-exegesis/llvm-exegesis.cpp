@@ -786,6 +786,9 @@ static void runOpcodes(const LLVMState &State) {
   std::unique_ptr<SnippetGenerator> Generator =
       SnippetGenerator::create(State, GenOptions);
   BenchmarkRunner Runner(State, RunOptions);
+  // A mode this host cannot measure in fails the run once, before anything
+  // is generated or written, rather than skipping every opcode.
+  ExitOnErr(Runner.prepareMeasurement());
   OpcodeSweepOptions SweepOptions;
   SweepOptions.Measures = Measures;
   SweepOptions.PrintProgress = MeasurementsPrintProgress;

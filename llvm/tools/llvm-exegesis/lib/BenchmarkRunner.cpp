@@ -109,6 +109,12 @@ Expected<bool> BenchmarkRunner::willMeasureTimeBased() {
   return Measurer->isTimeBased();
 }
 
+Error BenchmarkRunner::prepareMeasurement() {
+  if (Options.Phase < BenchmarkPhase::DryRunMeasurement)
+    return Error::success();
+  return createMeasurer();
+}
+
 Error BenchmarkRunner::createMeasurer() {
   if (Measurer)
     return Error::success();

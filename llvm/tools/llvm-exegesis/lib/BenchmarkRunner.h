@@ -44,6 +44,14 @@ public:
   /// after each page mapped for a fault (see AutoMemoryMap.h).
   Expected<Benchmark> run(const BenchmarkCode &Code);
 
+  /// In the phases that measure (dry run included), sets up what every
+  /// measurement needs: the counters of the mode and the executor. An error
+  /// means that nothing can be measured here at all (the uops mode without
+  /// per-port counters): a run asks first, so that it fails once, with a
+  /// non-zero exit, instead of skipping every benchmark. Nothing to do in
+  /// the earlier phases.
+  Error prepareMeasurement();
+
   /// The assemblies -repetition-mode asks for, in the order their results
   /// are combined (and their assembled_snippet excerpts concatenated).
   static std::vector<AssemblyRequest>

@@ -29,7 +29,8 @@
 # CROSS:      measurements: []
 # CROSS-NEXT: error: ''
 # RUN: not llvm-exegesis -mtriple=aarch64-linux-gnu -mcpu=neoverse-v2 -mode=latency -opcode-name=ADDXri -benchmark-phase=dry-run-measurement 2>&1 | FileCheck %s --check-prefix=CROSS-COUNTER
-# CROSS-COUNTER: ADDXri: cannot measure aarch64-unknown-linux-gnu code on this {{.*}} host; stop before the measure phase with -benchmark-phase=assemble-measured-code or dry-run it with -use-dummy-perf-counters
+# CROSS-COUNTER: llvm-exegesis error: cannot measure aarch64-unknown-linux-gnu code on this {{.*}} host; stop before the measure phase with -benchmark-phase=assemble-measured-code or dry-run it with -use-dummy-perf-counters
+# CROSS-COUNTER-NOT: ADDXri
 
 # LLVM-EXEGESIS-DEFREG RBX 0
 movq (%rbx), %rax
