@@ -132,13 +132,18 @@ ArrayRef<unsigned> SerialSnippetGenerator::getHelperCandidates() {
        Opcode < E; ++Opcode) {
     const MCInstrDesc &Desc = State.getInstrInfo().get(Opcode);
     // Helpers only move values between registers: nothing that touches
-    // memory or has effects we cannot see.
+    // memory or has effects we cannot see, nothing a snippet must never run
+    // (a snippet is the same whichever phase it is generated for).
     if (Desc.mayLoad() || Desc.mayStore() || Desc.hasUnmodeledSideEffects() ||
-        Desc.isPseudo() || Desc.isVariadic())
+        Desc.isPseudo() || Desc.isVariadic() ||
+        Target.whyNeverRun(State, Opcode))
       continue;
     bool Built = Models[Opcode] != nullptr;
     const InstructionModel &Model = getModel(Opcode);
+    // An opcode whose snippets the target prepares needs their set-up
+    // (XGETBV faults unless ECX is 0): not as a bare helper either.
     if (Model.hasMemoryReference() || getUnsupportedReason(Opcode) ||
+        Target.preparesSnippet(State, Model) ||
         Model.possibleDefUnits().none() || Model.possibleUseUnits().none()) {
       // Not a helper: its model is only needed when its own turn comes.
       if (!Built)

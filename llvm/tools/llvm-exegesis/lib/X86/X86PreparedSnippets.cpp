@@ -451,30 +451,29 @@ getShadowStackSnippet(const LLVMState &State, const InstructionModel &Model,
 
 } // namespace
 
-bool hasX86PreparedSnippet(const LLVMState &State,
-                           const InstructionModel &Model) {
+bool hasX86PreparedSnippet(const LLVMState &State, unsigned Opcode) {
   // Every prepared snippet addresses scratch memory through RDI or names
   // 64-bit registers.
   if (!State.getTriple().isArch64Bit())
     return false;
-  StringRef Name = Model.getName();
+  StringRef Name = State.getOpcodeName(Opcode);
+  unsigned NumOperands = State.getInstrInfo().get(Opcode).getNumOperands();
   // The string instructions and XLAT address memory through RDI/RSI/RBX set
   // from the scratch pointer in RDI; Win64 passes it in RCX, the count
   // register of the string instructions.
   bool ScratchInRdi = !State.getTriple().isOSWindows();
   if (std::optional<StringForm> Form = parseStringForm(Name))
-    return ScratchInRdi &&
-           Model.getDesc().getNumOperands() == getNumPointerOperands(*Form);
+    return ScratchInRdi && NumOperands == getNumPointerOperands(*Form);
   if (Name == "XLAT")
-    return ScratchInRdi && Model.getDesc().getNumOperands() == 0;
+    return ScratchInRdi && NumOperands == 0;
   if (readsCounterZeroedRegister(Name))
-    return Model.getDesc().getNumOperands() == 0;
+    return NumOperands == 0;
   if (isShadowStackNoOp(Name))
-    return Model.getDesc().getNumOperands() > 0;
+    return NumOperands > 0;
   // The selector is Linux's.
   if (std::optional<SelectorForm> Form = parseSelectorForm(Name))
     return State.getTriple().isOSLinux() &&
-           Model.getDesc().getNumOperands() == getNumSelectorOperands(*Form);
+           NumOperands == getNumSelectorOperands(*Form);
   return false;
 }
 

@@ -24,9 +24,8 @@ namespace exegesis {
 
 class LLVMState;
 
-/// Whether \p Model's opcode gets a prepared snippet on \p State's target.
-bool hasX86PreparedSnippet(const LLVMState &State,
-                           const InstructionModel &Model);
+/// Whether \p Opcode gets a prepared snippet on \p State's target.
+bool hasX86PreparedSnippet(const LLVMState &State, unsigned Opcode);
 
 /// Configuration \p Index of \p Model's prepared snippet, nullopt past the
 /// last one. \p Serial asks for repetitions that depend on each other.

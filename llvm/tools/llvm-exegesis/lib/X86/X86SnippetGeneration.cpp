@@ -5,7 +5,12 @@
 // registers; which registers the subtarget lacks (APX's R16-R31, AVX-512's
 // upper vector registers); how a memory reference is written (base, scale,
 // index, displacement, segment); and which operand forms are worth
-// exploring: LEA addressing forms and condition codes.
+// exploring: LEA addressing forms and condition codes. An opcode that only
+// running would make unsafe (privileged, faulting, writing where the tool
+// does not know, changing state the tool relies on) is generated and
+// assembled as any other and refused in the measure phase (whyNeverRun);
+// one that cannot be given a sensible snippet at all is refused in every
+// phase (getUnsupportedReason).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,11 +31,11 @@ enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 
 /// Opcodes (by name prefix) that only the kernel or a hypervisor may run, or
 /// that would change the process state a measurement relies on (fs/gs base,
-/// protection keys, shadow stacks, interrupts, I/O ports, sleeping). Some
+/// protection keys, shadow stacks, interrupts, I/O ports, sleeping): never
+/// run, though generated and assembled in the phases before it. Some
 /// user-mode ones among them (XGETBV, RDPKRU, RDSSP, INCSSP, LAR, LSL,
-/// VERR, VERW) get prepared
-/// snippets (X86PreparedSnippets.h) instead, and are kept here so that they
-/// never become another opcode's helper. A prefix followed by an upper-case
+/// VERR, VERW) get prepared snippets (X86PreparedSnippets.h), which do run;
+/// their forms without one do not. A prefix followed by an upper-case
 /// letter does not match, so ENQCMDS (the supervisor form, which an Emerald
 /// Rapids guest ran and took #GP for) needs its own entry beside ENQCMD.
 constexpr StringLiteral SystemPrefixes[] = {
@@ -119,13 +124,14 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     if (Options.DisableUpperSSERegisters)
       for (unsigned I = 8; I < 16; ++I)
         Add(("XMM" + Twine(I)).str());
-    // Registers a user-mode snippet cannot or must not write.
+    // Segment and MPX bound registers: the instructions naming them are
+    // refused (getUnsupportedReason). Control, debug and AMX tile registers
+    // are named only by instructions that are never run (whyNeverRun), whose
+    // snippets the phases before measure generate all the same.
     const MCRegisterInfo &RI = State.getRegInfo();
     for (const MCRegisterClass &Class : RI.regclasses()) {
       StringRef Name = RI.getRegClassName(&Class);
-      if (Name == "SEGMENT_REG" || Name == "CONTROL_REG" ||
-          Name == "DEBUG_REG" || Name == "TILE" || Name == "TILEPAIR" ||
-          Name == "BNDR")
+      if (Name == "SEGMENT_REG" || Name == "BNDR")
         for (MCPhysReg Reg : Class)
           Regs.push_back(Reg);
     }
@@ -151,7 +157,7 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
 
   bool preparesSnippet(const LLVMState &State,
                        const InstructionModel &Model) const override {
-    return hasX86PreparedSnippet(State, Model);
+    return hasX86PreparedSnippet(State, Model.getOpcode());
   }
 
   std::optional<PreparedSnippet>
@@ -216,53 +222,44 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     StringRef Name = Model.getName();
     // Segment pushes and pops move the stack pointer without saying so.
     if (Name.starts_with("PUSH") ||
-        (Name.starts_with("POP") && !Name.starts_with("POPCNT")))
+        (Name.starts_with("POP") && !Name.starts_with("POPCNT")) ||
+        Name.starts_with("LEAVE"))
       return std::string("uses the stack pointer (push/pop)");
-    if (Name.starts_with("CLZERO"))
-      return std::string("writes memory at the address in RAX");
     // Locked forms are codegen's: they encode no LOCK prefix of their own.
     if (Name.ends_with("Locked"))
       return std::string("pseudo instruction");
     if (Name == "REP_PREFIX" || Name == "REPNE_PREFIX")
       return std::string("a prefix on its own, not an instruction");
-    if (Name.starts_with("DIV") || Name.starts_with("IDIV")) {
-      StringRef Form = Name.drop_front(Name.starts_with("I") ? 4 : 3);
-      if (!Form.empty() && isDigit(Form.front()) && Form.ends_with("m"))
-        return std::string("divides by scratch memory, which holds zeros");
-    }
-    if (startsWithOpcodePrefix(Name, SystemPrefixes))
+    // Of the instructions that only must not run, upstream llvm-exegesis
+    // generates none of these in any phase: the loads of a segment register
+    // or of the FS base (which LLVM models without naming the register), and
+    // SYSENTER.
+    static constexpr StringLiteral SegmentLoads[] = {"LFS", "LGS", "LSS",
+                                                     "WRFSBASE"};
+    if (startsWithOpcodePrefix(Name, SegmentLoads))
+      return std::string("uses a segment register");
+    if (Name == "SYSENTER")
       return std::string("system instruction");
-    if (startsWithOpcodePrefix(Name, ControlStatePrefixes))
-      return std::string("loads floating-point control state from memory");
     const MCRegisterInfo &RI = State.getRegInfo();
     auto IsNamed = [&](MCPhysReg Reg, std::initializer_list<StringRef> Names) {
       return is_contained(Names, StringRef(RI.getName(Reg)));
     };
-    for (MCPhysReg Reg : Model.implicitDefs())
-      if (IsNamed(Reg, {"DF"}))
-        return std::string("changes the direction flag");
-    for (MCPhysReg Reg : Model.implicitUses())
-      if (IsNamed(Reg, {"DF"}))
-        return std::string("string instruction (implicit memory operands)");
     for (ArrayRef<MCPhysReg> Implicit :
          {Model.implicitUses(), Model.implicitDefs()})
-      for (MCPhysReg Reg : Implicit) {
-        if (IsNamed(Reg, {"RSP", "ESP", "SP"}))
-          return std::string("uses the stack pointer (push/pop)");
-        if (IsNamed(Reg, {"SSP"}))
-          return std::string("uses the shadow stack");
+      for (MCPhysReg Reg : Implicit)
         if (IsNamed(Reg, {"CS", "DS", "ES", "FS", "GS", "SS"}))
           return std::string("uses a segment register");
-      }
-    // String instructions with 64-bit addresses have prepared snippets; these
-    // use ESI/EDI, which cannot hold the scratch pointer.
-    if (Name.starts_with("REP_") && Name.ends_with("_32"))
-      return std::string(
-          "32-bit address size (the scratch pointer needs 64 bits)");
-    for (const MemoryReference &Ref : Model.memoryReferences())
-      if (Ref.NumOperands != MemSize)
-        return std::string("absolute address (moffs): no register can point "
-                           "it at scratch memory");
+    // References of two operands: an absolute address and a segment, or a
+    // string instruction's RSI/RDI and a segment.
+    for (const MemoryReference &Ref : Model.memoryReferences()) {
+      if (Ref.NumOperands == MemSize)
+        continue;
+      if (Model.operands()[Ref.FirstOperand].Kind == OperandKind::Register)
+        return std::string("string operand: only the prepared string "
+                           "snippets point RSI and RDI at scratch memory");
+      return std::string("absolute address (moffs): no register can point "
+                         "it at scratch memory");
+    }
     std::optional<unsigned> LEAMemory = getLEAMemoryStart(Model);
     for (const ModelOperand &Op : Model.operands()) {
       if (Op.Kind != OperandKind::Register || Op.IsMemory ||
@@ -272,18 +269,77 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       StringRef Class = RI.getRegClassName(&RI.getRegClass(Op.RegClassID));
       if (Class == "SEGMENT_REG")
         return std::string("uses a segment register");
+      if (Class == "RST" || Class == "RSTi")
+        return std::string("x87 instruction with an ST(i) operand");
+      if (Class == "BNDR")
+        return std::string("MPX bound register");
+    }
+    return std::nullopt;
+  }
+
+  /// What a snippet of \p Opcode would do to the process that runs it, or
+  /// to the measurement, when it is generated and assembled like any other:
+  /// privileged or process-state instructions, a fault, a write to an
+  /// address the tool does not control, control state or a direction flag
+  /// changed for the code after it.
+  std::optional<std::string> whyNeverRun(const LLVMState &State,
+                                         unsigned Opcode) const override {
+    // Their snippets keep every repetition valid (X86PreparedSnippets.h).
+    if (hasX86PreparedSnippet(State, Opcode))
+      return std::nullopt;
+    StringRef Name = State.getOpcodeName(Opcode);
+    const MCInstrDesc &Desc = State.getInstrInfo().get(Opcode);
+    const MCRegisterInfo &RI = State.getRegInfo();
+    if (Name.starts_with("CLZERO"))
+      return std::string("writes memory at the address in RAX");
+    if (Name.starts_with("DIV") || Name.starts_with("IDIV")) {
+      StringRef Form = Name.drop_front(Name.starts_with("I") ? 4 : 3);
+      if (!Form.empty() && isDigit(Form.front()) && Form.ends_with("m"))
+        return std::string("divides by scratch memory, which holds zeros");
+    }
+    if (startsWithOpcodePrefix(Name, SystemPrefixes))
+      return std::string("system instruction");
+    if (startsWithOpcodePrefix(Name, ControlStatePrefixes))
+      return std::string("loads floating-point control state from memory");
+    auto IsNamed = [&](MCPhysReg Reg, std::initializer_list<StringRef> Names) {
+      return is_contained(Names, StringRef(RI.getName(Reg)));
+    };
+    for (ArrayRef<MCPhysReg> Implicit :
+         {Desc.implicit_uses(), Desc.implicit_defs()})
+      for (MCPhysReg Reg : Implicit) {
+        if (IsNamed(Reg, {"RSP", "ESP", "SP"}))
+          return std::string("uses the stack pointer (push/pop)");
+        if (IsNamed(Reg, {"SSP"}))
+          return std::string("uses the shadow stack");
+      }
+    auto IsDF = [&](MCPhysReg Reg) { return IsNamed(Reg, {"DF"}); };
+    if (any_of(Desc.implicit_defs(), IsDF))
+      return std::string("changes the direction flag");
+    if (any_of(Desc.implicit_uses(), IsDF))
+      return std::string("string instruction (implicit memory operands)");
+    // String instructions with 64-bit addresses have prepared snippets; these
+    // use ESI/EDI, which cannot hold the scratch pointer.
+    if (Name.starts_with("REP_") && Name.ends_with("_32"))
+      return std::string(
+          "32-bit address size (the scratch pointer needs 64 bits)");
+    unsigned HwMode =
+        State.getSubtargetInfo().getHwMode(MCSubtargetInfo::HwMode_RegInfo);
+    bool HasMemoryOperand = false;
+    for (const MCOperandInfo &Info : Desc.operands()) {
+      HasMemoryOperand |= Info.OperandType == MCOI::OPERAND_MEMORY;
+      if (Info.OperandType == MCOI::OPERAND_MEMORY ||
+          (Info.RegClass < 0 && !Info.isLookupRegClassByHwMode()))
+        continue;
+      StringRef Class = RI.getRegClassName(
+          &RI.getRegClass(State.getInstrInfo().getOpRegClassID(Info, HwMode)));
       if (Class == "CONTROL_REG")
         return std::string("uses a control register");
       if (Class == "DEBUG_REG")
         return std::string("uses a debug register");
-      if (Class == "RST" || Class == "RSTi")
-        return std::string("x87 instruction with an ST(i) operand");
       if (Class == "TILE" || Class == "TILEPAIR")
         return std::string("AMX tile instruction (needs a tile configuration)");
-      if (Class == "BNDR")
-        return std::string("MPX bound register");
     }
-    if ((Desc.mayLoad() || Desc.mayStore()) && !Model.hasMemoryReference() &&
+    if ((Desc.mayLoad() || Desc.mayStore()) && !HasMemoryOperand &&
         !is_contained(AddressNoMemory, Name) &&
         !is_contained(StoreAtScratchPointer, Name))
       return std::string("accesses memory through implicit registers");

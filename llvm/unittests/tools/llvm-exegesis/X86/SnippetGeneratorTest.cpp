@@ -172,21 +172,17 @@ TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {
   auto G = generator(BenchmarkMode::Latency);
   for (auto [Name, Reason] :
        {std::pair("PUSH64r", "uses the stack pointer (push/pop)"),
-        std::pair("MOV64rc", "uses a control register"),
+        std::pair("LEAVE64", "uses the stack pointer (push/pop)"),
         std::pair("MOV64sr", "uses a segment register"),
-        std::pair("HLT", "system instruction"),
-        std::pair("WRFSBASE64", "system instruction"),
-        std::pair("STD", "changes the direction flag"),
-        std::pair("OUTSB", "system instruction"),
+        std::pair("LFS64rm", "uses a segment register"),
+        std::pair("WRFSBASE64", "uses a segment register"),
+        std::pair("SYSENTER", "system instruction"),
+        std::pair("OUTSB", "string operand: only the prepared string "
+                           "snippets point RSI and RDI at scratch memory"),
         std::pair("MOV64ao64", "absolute address (moffs): no register can "
                                "point it at scratch memory"),
         std::pair("REP_PREFIX", "a prefix on its own, not an instruction"),
-        std::pair("ADD_FrST0", "x87 instruction with an ST(i) operand"),
-        std::pair("STR64r", "system instruction"),
-        std::pair("ENQCMD64", "system instruction"),
-        std::pair("ENQCMDS64", "system instruction"),
-        std::pair("LDMXCSR",
-                  "loads floating-point control state from memory")}) {
+        std::pair("ADD_FrST0", "x87 instruction with an ST(i) operand")}) {
     auto [Message, Unsupported] = failure(*G, Name);
     EXPECT_TRUE(Unsupported) << Name;
     EXPECT_EQ(Message, std::string("unsupported opcode: ") + Reason) << Name;
@@ -204,6 +200,60 @@ TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {
   EXPECT_FALSE(G->getUnsupportedReason(opcode("INC64r")).has_value());
 }
 
+// What only running would make unsafe is generated like any other opcode
+// (the phases before measure assemble it); the target says why it must
+// never run, and the measure phase skips it (HostSupportCheck).
+TEST_F(SnippetGeneratorTest, NeverRunOpcodesAreGenerated) {
+  auto G = generator(BenchmarkMode::Uops);
+  const SnippetGenerationTarget &Target =
+      SnippetGenerationTarget::lookup(State->getTriple());
+  for (auto [Name, Reason] :
+       {std::pair("HLT", "system instruction"),
+        std::pair("WRGSBASE64", "system instruction"),
+        std::pair("STR64r", "system instruction"),
+        std::pair("ENQCMDS64", "system instruction"),
+        std::pair("IN16rr", "system instruction"),
+        std::pair("STD", "changes the direction flag"),
+        std::pair("MOV64rc", "uses a control register"),
+        std::pair("MOV64dr", "uses a debug register"),
+        std::pair("TILEZERO", "AMX tile instruction (needs a tile "
+                              "configuration)"),
+        std::pair("LDMXCSR", "loads floating-point control state from memory"),
+        std::pair("FLDENVm", "loads floating-point control state from memory"),
+        std::pair("DIV64m", "divides by scratch memory, which holds zeros"),
+        std::pair("CLZERO64r", "writes memory at the address in RAX"),
+        std::pair("SETSSBSY", "system instruction"),
+        std::pair("REP_STOSB_32",
+                  "32-bit address size (the scratch pointer needs 64 bits)"),
+        std::pair("MASKMOVDQU", "accesses memory through implicit registers"),
+        std::pair("LWPVAL64rri",
+                  "accesses memory through implicit registers")}) {
+    std::vector<BenchmarkCode> Codes = generate(*G, Name);
+    ASSERT_FALSE(Codes.empty()) << Name;
+    EXPECT_EQ(Codes[0].Key.Instructions[0].getOpcode(), opcode(Name)) << Name;
+    EXPECT_EQ(Target.whyNeverRun(*State, opcode(Name)), std::string(Reason))
+        << Name;
+  }
+  // Prepared snippets keep every repetition valid: they run.
+  for (StringRef Name :
+       {"XGETBV", "RDSSPQ", "INCSSPQ", "REP_MOVSB_64", "LAR32rr", "ADD64rr"})
+    EXPECT_FALSE(Target.whyNeverRun(*State, opcode(Name)).has_value())
+        << Name.str();
+}
+
+// A latency cycle's second instruction is never one that must not run.
+TEST_F(SnippetGeneratorTest, HelpersAreNeverNeverRunOpcodes) {
+  auto G = generator(BenchmarkMode::Latency);
+  const SnippetGenerationTarget &Target =
+      SnippetGenerationTarget::lookup(State->getTriple());
+  for (StringRef Name : {"IN16rr", "IN32rr", "RDMSR", "LAR16rr", "CMP64rr"})
+    for (const BenchmarkCode &Code : generate(*G, Name))
+      for (const MCInst &Inst : ArrayRef(Code.Key.Instructions).drop_front())
+        EXPECT_FALSE(Target.whyNeverRun(*State, Inst.getOpcode()))
+            << Name.str() << ": "
+            << State->getOpcodeName(Inst.getOpcode()).str();
+}
+
 TEST_F(SnippetGeneratorTest, FencesAddressNoMemory) {
   // LLVM models them as loads and stores; they are measured like any
   // operand-less instruction: repeated for throughput, no latency cycle.
@@ -218,7 +268,7 @@ TEST_F(SnippetGeneratorTest, FencesAddressNoMemory) {
     EXPECT_FALSE(Unsupported) << Name.str() << ": " << Message;
   }
   // The masked stores to (%rdi) store into scratch memory; with EDI they
-  // would not.
+  // would not, and are never run (NeverRunOpcodesAreGenerated).
   for (StringRef Name : {"MASKMOVDQU64", "VMASKMOVDQU64", "MMX_MASKMOVQ64"}) {
     std::vector<BenchmarkCode> Codes = generate(*Parallel, Name);
     ASSERT_FALSE(Codes.empty()) << Name.str();
@@ -227,8 +277,6 @@ TEST_F(SnippetGeneratorTest, FencesAddressNoMemory) {
           << Name.str();
     EXPECT_EQ(Codes[0].LiveIns, std::vector<MCRegister>{reg("RDI")});
   }
-  EXPECT_EQ(failure(*Parallel, "MASKMOVDQU").first,
-            "unsupported opcode: accesses memory through implicit registers");
 }
 
 TEST_F(SnippetGeneratorTest, ParallelTiedOpcodeGetsDistinctRegisters) {
