@@ -64,7 +64,7 @@ Expected<GeneratedSnippet> ParallelSnippetGenerator::generateSnippet(
     if (Shared[I] || Slot.Kind != OperandKind::Register || Slot.IsDef ||
         Model.isScratchAddressSlot(Slot))
       continue;
-    MCRegister Reg = pickRegister(Slot, Avoid);
+    MCRegister Reg = chooseRegister(Slot, Avoid);
     if (!Reg.isValid())
       return make_error<SnippetGenerationError>(
           true, "no usable register for operand " +
@@ -91,7 +91,7 @@ Expected<GeneratedSnippet> ParallelSnippetGenerator::generateSnippet(
       if (Values[I] || Slot.Kind != OperandKind::Register || !Slot.IsDef ||
           Model.isScratchAddressSlot(Slot))
         continue;
-      MCRegister Reg = pickRegister(Slot, Taken);
+      MCRegister Reg = chooseRegister(Slot, Taken);
       if (!Reg.isValid() || Pool.unitsOf(Reg).anyCommon(Taken)) {
         Exhausted = true;
         break;

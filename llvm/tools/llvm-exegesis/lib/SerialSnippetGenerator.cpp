@@ -51,16 +51,28 @@ static bool isLinkableRegisterSlot(const InstructionModel &Model,
          !Model.isScratchAddressSlot(Slot);
 }
 
+ArrayRef<MCRegister> SerialSnippetGenerator::getSlotDrawCandidates(
+    const OperandSlot &Slot, const SlotValues &Values, unsigned SlotIndex,
+    SmallVectorImpl<MCRegister> &Storage) {
+  if (Values[SlotIndex]) {
+    Storage = candidateRegisters(Pool, Slot, Values, SlotIndex);
+    return Storage;
+  }
+  return getDrawCandidates(Slot.RegClassID);
+}
+
 bool SerialSnippetGenerator::linkDefToUse(PartialInstruction &Producer,
                                           PartialInstruction &Consumer,
-                                          bool Exact,
-                                          bool SameInstruction) const {
+                                          bool Exact, bool SameInstruction) {
   const InstructionModel &P = *Producer.Model;
   const InstructionModel &C = *Consumer.Model;
 
   // Implicit def to implicit use: nothing to choose.
   if (P.implicitDefUnits().anyCommon(C.implicitUseUnits()))
     return true;
+
+  if (isSeeded())
+    return drawLink(Producer, Consumer, Exact, SameInstruction);
 
   auto MatchesImplicit = [&](MCRegister Reg, ArrayRef<MCPhysReg> Implicit,
                              const BitVector &ImplicitUnits) {
@@ -91,7 +103,8 @@ bool SerialSnippetGenerator::linkDefToUse(PartialInstruction &Producer,
         return true;
       }
   }
-  // A def slot feeding a use slot.
+  // A def slot feeding a use slot: the first pair, in slot and register
+  // order.
   for (unsigned D = 0, DE = P.slots().size(); D < DE; ++D) {
     const OperandSlot &DefSlot = P.slots()[D];
     if (!DefSlot.IsDef || !isLinkableRegisterSlot(P, DefSlot))
@@ -120,6 +133,143 @@ bool SerialSnippetGenerator::linkDefToUse(PartialInstruction &Producer,
           return true;
         }
     }
+  }
+  return false;
+}
+
+/// Where \p Reg comes when registers are listed by their lowest-numbered
+/// alias that an operand may name (AL for RAX: AH is in \p Unnamed): the
+/// order a seeded link draws its register in, upstream's.
+static unsigned getLinkOrder(const MCRegisterInfo &RI, MCRegister Reg,
+                             ArrayRef<MCRegister> Unnamed) {
+  unsigned Lowest = Reg.id();
+  for (MCRegAliasIterator Alias(Reg, &RI, /*IncludeSelf=*/true);
+       Alias.isValid(); ++Alias)
+    if (!is_contained(Unnamed, MCRegister(*Alias)))
+      Lowest = std::min(Lowest, unsigned(*Alias));
+  return Lowest;
+}
+
+bool SerialSnippetGenerator::drawLink(PartialInstruction &Producer,
+                                      PartialInstruction &Consumer, bool Exact,
+                                      bool SameInstruction) {
+  const InstructionModel &P = *Producer.Model;
+  const InstructionModel &C = *Consumer.Model;
+  auto Links = [&](MCRegister DefReg, MCRegister UseReg) {
+    return Exact ? DefReg == UseReg : Pool.aliases(DefReg, UseReg);
+  };
+  // One end of a link: a slot (0, 1, ...) or the implicit register it
+  // names (-1 - its position among the implicit registers).
+  struct Link {
+    int Def, Use;
+    MCRegister DefReg, UseReg;
+  };
+  std::vector<MCRegister> Unnamed;
+  Target.getUnnamedRegisters(State, Unnamed);
+  const MCRegisterInfo &RI = State.getRegInfo();
+  SmallVector<MCRegister, 32> Storage;
+
+  // The ends each side offers: every linkable register slot with what this
+  // run allows in it and what the target would (Draws), then the implicit
+  // registers.
+  struct End {
+    int Key;
+    SmallVector<MCRegister, 32> Allowed, Draws;
+  };
+  auto Ends = [&](const PartialInstruction &Side, bool Defs) {
+    const InstructionModel &M = *Side.Model;
+    std::vector<End> Result;
+    for (unsigned I = 0, E = M.slots().size(); I < E; ++I) {
+      const OperandSlot &Slot = M.slots()[I];
+      if (!(Defs ? Slot.IsDef : Slot.IsUse) || !isLinkableRegisterSlot(M, Slot))
+        continue;
+      // An early-clobber def never shares a register with its own uses.
+      if (Defs && SameInstruction && Slot.IsEarlyClobber)
+        continue;
+      End S{int(I), candidateRegisters(Pool, Slot, Side.Values, I), {}};
+      ArrayRef<MCRegister> Draws =
+          getSlotDrawCandidates(Slot, Side.Values, I, Storage);
+      S.Draws.assign(Draws.begin(), Draws.end());
+      Result.push_back(std::move(S));
+    }
+    return Result;
+  };
+  auto Implicit = [](ArrayRef<MCPhysReg> Regs) {
+    std::vector<End> Result;
+    for (auto [I, Reg] : enumerate(Regs))
+      Result.push_back({-1 - int(I), {Reg}, {Reg}});
+    return Result;
+  };
+  std::vector<End> DefSlots = Ends(Producer, true);
+  std::vector<End> UseSlots = Ends(Consumer, false);
+  std::vector<End> ImplicitDefs = Implicit(P.implicitDefs());
+  std::vector<End> ImplicitUses = Implicit(C.implicitUses());
+
+  // Links of the kinds linkDefToUse tries, in its order: the first kind
+  // with a link is drawn from.
+  for (auto [Defs, Uses] :
+       {std::pair(&DefSlots, &ImplicitUses),
+        std::pair(&ImplicitDefs, &UseSlots), std::pair(&DefSlots, &UseSlots)}) {
+    SmallVector<Link, 64> Found;
+    // What the register is drawn among: the defs' registers that could link
+    // if this run reserved nothing, so that a seed draws the same whatever
+    // it reserves.
+    std::vector<MCRegister> Universe;
+    for (const End &D : *Defs)
+      for (const End &U : *Uses) {
+        if (SameInstruction && D.Key == U.Key)
+          continue;
+        for (MCRegister DefReg : D.Draws)
+          if (any_of(U.Draws,
+                     [&](MCRegister UseReg) { return Links(DefReg, UseReg); }))
+            Universe.push_back(DefReg);
+        for (MCRegister DefReg : D.Allowed)
+          for (MCRegister UseReg : U.Allowed)
+            if (Links(DefReg, UseReg) &&
+                (D.Key < 0 || !breaksEarlyClobber(Pool, P, Producer.Values,
+                                                  D.Key, DefReg)) &&
+                (U.Key < 0 ||
+                 !breaksEarlyClobber(Pool, C, Consumer.Values, U.Key, UseReg)))
+              Found.push_back({D.Key, U.Key, DefReg, UseReg});
+      }
+    if (Found.empty())
+      continue;
+    // The register first, then which def takes it, then which use reads
+    // it: each drawn, even among one.
+    llvm::sort(Universe, [&](MCRegister A, MCRegister B) {
+      return std::make_pair(getLinkOrder(RI, A, Unnamed), A.id()) <
+             std::make_pair(getLinkOrder(RI, B, Unnamed), B.id());
+    });
+    Universe.erase(std::unique(Universe.begin(), Universe.end()),
+                   Universe.end());
+    MCRegister DefReg = drawRegister(Universe, [&](MCRegister Reg) {
+      return any_of(Found, [&](const Link &L) { return L.DefReg == Reg; });
+    });
+    SmallVector<int, 4> DefKeys;
+    for (const Link &L : Found)
+      if (L.DefReg == DefReg && !is_contained(DefKeys, L.Def))
+        DefKeys.push_back(L.Def);
+    int Def = DefKeys[drawIndex(DefKeys.size())];
+    SmallVector<int, 4> UseKeys;
+    for (const Link &L : Found)
+      if (L.DefReg == DefReg && L.Def == Def && !is_contained(UseKeys, L.Use))
+        UseKeys.push_back(L.Use);
+    int Use = UseKeys[drawIndex(UseKeys.size())];
+    // Exact links read the register itself; others one of its aliases,
+    // drawn when there are several.
+    SmallVector<MCRegister, 4> UseRegs;
+    for (const Link &L : Found)
+      if (L.DefReg == DefReg && L.Def == Def && L.Use == Use)
+        UseRegs.push_back(L.UseReg);
+    llvm::sort(UseRegs);
+    MCRegister UseReg = UseRegs.size() == 1
+                            ? UseRegs.front()
+                            : UseRegs[drawIndex(UseRegs.size())];
+    if (Def >= 0)
+      Producer.Values[Def] = MCOperand::createReg(DefReg);
+    if (Use >= 0)
+      Consumer.Values[Use] = MCOperand::createReg(UseReg);
+    return true;
   }
   return false;
 }

@@ -46,9 +46,27 @@ private:
   /// Makes \p Consumer read something \p Producer writes by choosing
   /// registers for open slots. \p Exact asks for identical registers rather
   /// than merely overlapping ones. \p SameInstruction forbids linking a slot
-  /// with itself.
+  /// with itself. Without a seed the first link in slot and register order
+  /// is taken; with one a link is drawn (drawDefToUseLink).
   bool linkDefToUse(PartialInstruction &Producer, PartialInstruction &Consumer,
-                    bool Exact, bool SameInstruction) const;
+                    bool Exact, bool SameInstruction);
+
+  /// linkDefToUse with a seed: of the first kind of link it tries that
+  /// exists (a def slot to an implicit use, an implicit def to a use slot, a
+  /// def slot to a use slot), the register is drawn first (among the
+  /// registers that could link if the run reserved nothing, drawn again
+  /// until one can), then the def that takes it, then the use that reads
+  /// it.
+  bool drawLink(PartialInstruction &Producer, PartialInstruction &Consumer,
+                bool Exact, bool SameInstruction);
+
+  /// What a seeded choice for slot \p SlotIndex of \p Values draws among:
+  /// its fixed register (kept in \p Storage), or the draw candidates of its
+  /// class.
+  ArrayRef<MCRegister>
+  getSlotDrawCandidates(const OperandSlot &Slot, const SlotValues &Values,
+                        unsigned SlotIndex,
+                        SmallVectorImpl<MCRegister> &Storage);
 
   /// The opcodes that may serve as the second instruction of a cycle.
   ArrayRef<unsigned> getHelperCandidates();

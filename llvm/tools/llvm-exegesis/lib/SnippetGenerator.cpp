@@ -22,13 +22,20 @@ void SnippetGenerationError::log(raw_ostream &OS) const {
 
 InstructionAvailability::~InstructionAvailability() = default;
 
+/// The registers the target never lets a snippet name.
+static std::vector<MCRegister>
+getTargetReservedRegisters(const LLVMState &State,
+                           const SnippetGeneratorOptions &Options) {
+  std::vector<MCRegister> Regs;
+  SnippetGenerationTarget::lookup(State.getTriple())
+      .getReservedRegisters(State, Options.Reservations, Regs);
+  return Regs;
+}
+
 static std::vector<MCRegister>
 getForbiddenRegisters(const LLVMState &State,
                       const SnippetGeneratorOptions &Options) {
-  const SnippetGenerationTarget &Target =
-      SnippetGenerationTarget::lookup(State.getTriple());
-  std::vector<MCRegister> Regs;
-  Target.getReservedRegisters(State, Options.Reservations, Regs);
+  std::vector<MCRegister> Regs = getTargetReservedRegisters(State, Options);
   const ExegesisTarget &ET = State.getExegesisTarget();
   // The scratch pointer is a live-in the snippet must not overwrite; it is
   // only named where a memory reference needs it.
@@ -55,6 +62,8 @@ SnippetGenerator::SnippetGenerator(const LLVMState &State,
            getUnnamedRegisters(State)) {
   Models.resize(State.getInstrInfo().getNumOpcodes());
   KeptModels.resize(Models.size());
+  if (Options.RandomSeed)
+    Random.emplace(*Options.RandomSeed);
 }
 
 SnippetGenerator::~SnippetGenerator() = default;
@@ -97,6 +106,47 @@ MCRegister SnippetGenerator::pickRegister(const OperandSlot &Slot,
   return Allowed.empty() ? MCRegister() : Allowed.front();
 }
 
+ArrayRef<MCRegister> SnippetGenerator::getDrawCandidates(unsigned ClassID) {
+  if (!TargetPool) {
+    TargetPool = std::make_unique<RegisterPool>(
+        State.getRegInfo(), getTargetReservedRegisters(State, Options),
+        getUnnamedRegisters(State));
+    DrawCandidates.resize(State.getRegInfo().getNumRegClasses());
+  }
+  std::optional<std::vector<MCRegister>> &Candidates = DrawCandidates[ClassID];
+  if (!Candidates) {
+    ArrayRef<MCRegister> Allowed = TargetPool->allowedRegisters(ClassID);
+    Candidates.emplace(Allowed.begin(), Allowed.end());
+    llvm::sort(*Candidates);
+  }
+  return *Candidates;
+}
+
+MCRegister SnippetGenerator::drawRegister(ArrayRef<MCRegister> Candidates,
+                                          function_ref<bool(MCRegister)> Fits) {
+  auto First = find_if(Candidates, Fits);
+  if (First == Candidates.end() || !Random)
+    return First == Candidates.end() ? MCRegister() : *First;
+  while (true) {
+    MCRegister Drawn = Candidates[Random->index(Candidates.size())];
+    if (Fits(Drawn))
+      return Drawn;
+  }
+}
+
+MCRegister SnippetGenerator::chooseRegister(const OperandSlot &Slot,
+                                            const BitVector &Avoid) {
+  if (!Random)
+    return pickRegister(Slot, Avoid);
+  ArrayRef<MCRegister> Allowed = Pool.allowedRegisters(Slot.RegClassID);
+  MCRegister Drawn =
+      drawRegister(getDrawCandidates(Slot.RegClassID), [&](MCRegister Reg) {
+        return !Pool.unitsOf(Reg).anyCommon(Avoid) &&
+               is_contained(Allowed, Reg);
+      });
+  return Drawn.isValid() ? Drawn : pickRegister(Slot, Avoid);
+}
+
 BitVector
 SnippetGenerator::unitsOfChosenRegisters(const InstructionModel &Model,
                                          const SlotValues &Values) const {
@@ -109,11 +159,15 @@ SnippetGenerator::unitsOfChosenRegisters(const InstructionModel &Model,
 
 Error SnippetGenerator::fillRemainingSlots(const InstructionModel &Model,
                                            SlotValues &Values, BitVector &Used,
-                                           int64_t Offset) const {
+                                           int64_t Offset) {
   if (Model.accessesMemory())
     for (const MemoryReference &Ref : Model.memoryReferences())
       if (!Values[Model.operands()[Ref.FirstOperand].Slot])
         Target.setScratchAddress(Model, Ref, ScratchRegister, Offset, Values);
+  // Drawn registers of uses may repeat what the instruction names already,
+  // as upstream's do: reading a register twice adds no dependency.
+  BitVector Named = isSeeded() ? unitsOfChosenRegisters(Model, Values)
+                               : Pool.emptyUnits();
   for (unsigned I = 0, E = Model.slots().size(); I < E; ++I) {
     if (Values[I])
       continue;
@@ -122,12 +176,16 @@ Error SnippetGenerator::fillRemainingSlots(const InstructionModel &Model,
       Values[I] = MCOperand::createImm(Target.getDefaultImmediate(Model, Slot));
       continue;
     }
-    MCRegister Reg = pickRegister(Slot, Used);
+    BitVector Avoid = Used;
+    if (isSeeded() && !Slot.IsDef)
+      Avoid.reset(Named);
+    MCRegister Reg = chooseRegister(Slot, Avoid);
     if (!Reg.isValid())
       return make_error<SnippetGenerationError>(
           true, "no usable register for operand " +
                     std::to_string(Slot.Operands.front()));
     Used |= Pool.unitsOf(Reg);
+    Named |= Pool.unitsOf(Reg);
     Values[I] = MCOperand::createReg(Reg);
   }
   return Error::success();

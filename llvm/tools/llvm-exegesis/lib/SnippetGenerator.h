@@ -18,7 +18,9 @@
 #include "BenchmarkResult.h"
 #include "InstructionModel.h"
 #include "RegisterPool.h"
+#include "SeededChoice.h"
 #include "SnippetGenerationTarget.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <optional>
@@ -57,7 +59,8 @@ struct SnippetGeneratorOptions {
   InstructionAvailability *Availability = nullptr;
   /// Seeds the choices a generator makes at random (registers, among
   /// equivalent candidates), so that one seed always gives one snippet.
-  /// Unset: the generator's default, deterministic choices.
+  /// One sequence serves the whole run, opcode after opcode. Unset: the
+  /// generator's default, deterministic choices.
   std::optional<unsigned> RandomSeed;
 };
 
@@ -145,11 +148,35 @@ protected:
   MCRegister pickRegister(const OperandSlot &Slot,
                           const BitVector &Avoid) const;
 
+  /// The register for \p Slot: without a seed, pickRegister's. With one,
+  /// a register drawn among the slot's draw candidates (getDrawCandidates)
+  /// that is allowed here and shares no unit with \p Avoid; pickRegister's
+  /// when none is.
+  MCRegister chooseRegister(const OperandSlot &Slot, const BitVector &Avoid);
+
+  /// With a seed: draws among all of \p Candidates until \p Fits accepts
+  /// the register drawn (a choice that does not depend on which of them fit,
+  /// so that a seed draws the same whatever this run reserves). Without
+  /// one: the first that fits. Invalid when none fits.
+  MCRegister drawRegister(ArrayRef<MCRegister> Candidates,
+                          function_ref<bool(MCRegister)> Fits);
+
+  /// With a seed, an index below \p N drawn; without one, 0.
+  size_t drawIndex(size_t N) { return Random ? Random->index(N) : 0; }
+
+  bool isSeeded() const { return Random.has_value(); }
+
+  /// What a seeded choice for register class \p ClassID draws among: the
+  /// members of the class that the target lets a snippet name, in the order
+  /// of their numbers (upstream's order), including those this run reserves
+  /// (the scratch pointer, the loop counter), which are drawn again.
+  ArrayRef<MCRegister> getDrawCandidates(unsigned ClassID);
+
   /// Sets every unset slot of \p Values: scratch addresses at \p Offset,
   /// default immediates, and registers avoiding \p Used (which grows with
-  /// every register chosen).
+  /// every register chosen), in slot order.
   Error fillRemainingSlots(const InstructionModel &Model, SlotValues &Values,
-                           BitVector &Used, int64_t Offset) const;
+                           BitVector &Used, int64_t Offset);
 
   /// Units of the registers already chosen in \p Values.
   BitVector unitsOfChosenRegisters(const InstructionModel &Model,
@@ -185,6 +212,12 @@ protected:
   BitVector KeptModels;
   enum class Settable : uint8_t { Unknown, Yes, No };
   std::vector<Settable> SettableRegisters;
+  /// The seeded choices (-random-generator-seed), when there is a seed.
+  std::optional<SeededChoice> Random;
+  /// The registers the target lets a snippet name, without this run's
+  /// reservations: the draw candidates' pool, made for the first draw.
+  std::unique_ptr<RegisterPool> TargetPool;
+  std::vector<std::optional<std::vector<MCRegister>>> DrawCandidates;
 };
 
 } // namespace exegesis

@@ -254,6 +254,41 @@ TEST_F(SnippetGeneratorTest, HelpersAreNeverNeverRunOpcodes) {
             << State->getOpcodeName(Inst.getOpcode()).str();
 }
 
+// With a seed the registers are drawn: upstream's for a self-dependent
+// instruction, a reserved register drawn again, the same for the same seed.
+TEST_F(SnippetGeneratorTest, SeededChoicesAreDrawn) {
+  auto Seeded = [&](unsigned Seed, bool ReserveLoopCounter = false) {
+    SnippetGeneratorOptions Options;
+    Options.Mode = BenchmarkMode::Latency;
+    Options.RandomSeed = Seed;
+    Options.ReserveLoopCounter = ReserveLoopCounter;
+    return SnippetGenerator::create(*State, Options);
+  };
+  auto Registers = [&](SnippetGenerator &G, StringRef Name) {
+    std::vector<BenchmarkCode> Codes = generate(G, Name);
+    return Codes.empty() ? std::vector<MCRegister>()
+                         : registers(Codes[0].Key.Instructions[0]);
+  };
+  EXPECT_EQ(Registers(*Seeded(5), "ADD64rr"),
+            (std::vector<MCRegister>{reg("RCX"), reg("RCX"), reg("RAX")}));
+  // Listed by their lowest alias a link draws RBX (BL) before RBP (BP).
+  EXPECT_EQ(Registers(*Seeded(7), "MOV64rr"),
+            (std::vector<MCRegister>{reg("RBX"), reg("RBX")}));
+  // Seed 10 draws RDI, the scratch pointer, for the source; seed 14 R8,
+  // the loop counter when the run loops.
+  for (MCRegister Reg : Registers(*Seeded(10), "ADD64rr"))
+    EXPECT_FALSE(aliases(*Seeded(10), Reg, reg("RDI")));
+  EXPECT_EQ(Registers(*Seeded(14), "ADD64rr")[0], reg("R8"));
+  EXPECT_NE(Registers(*Seeded(14, true), "ADD64rr")[0], reg("R8"));
+  // One sequence per generator: the same seed, the same snippets.
+  auto First = Seeded(3), Second = Seeded(3);
+  for (StringRef Name : {"ADD32rr", "VADDPSrr", "IMUL64rr", "CMP64rr"})
+    EXPECT_EQ(Registers(*First, Name), Registers(*Second, Name)) << Name.str();
+  // No seed: the first free registers.
+  EXPECT_EQ(Registers(*generator(BenchmarkMode::Latency), "ADD64rr"),
+            (std::vector<MCRegister>{reg("RAX"), reg("RAX"), reg("RCX")}));
+}
+
 TEST_F(SnippetGeneratorTest, FencesAddressNoMemory) {
   // LLVM models them as loads and stores; they are measured like any
   // operand-less instruction: repeated for throughput, no latency cycle.
