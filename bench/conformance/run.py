@@ -11,8 +11,8 @@ would find them here. A second run gives our tool the features it probes
 for itself the way the suite's own configuration does (we measure latency
 and run subprocesses without a PMU).
 
-Usage: run.py [--tool PATH] [--upstream PATH] [--cache DIR] [--jobs N]
-              [--only ours|upstream] [-- LIT_ARGS...]
+Usage: run.py [--tool PATH] [--upstream PATH] [--cache DIR] [--work DIR]
+              [--jobs N] [-- LIT_ARGS...]   (e.g. -- --filter analysis)
 """
 import argparse
 import hashlib
@@ -36,9 +36,18 @@ EXPECTED_DIFFERENCES = {
         "purpose (SPEC 4: dummy counters work in both modes)",
 }
 
-# Features of the suite's own configuration that need a hardware PMU.
-PMU_FEATURES = ["exegesis-can-measure-latency", "exegesis-can-measure-uops",
-                "exegesis-can-measure-latency-lbr"]
+# What a feature the suite asks for stands for, where a test lacks it.
+FEATURE_NEEDS = {
+    "asserts": "asserts: an LLVM built with assertions (-debug-only)",
+    "exegesis-can-measure-uops":
+        "exegesis-can-measure-uops: a hardware PMU (per-port counters, "
+        "validation counters)",
+    "exegesis-can-measure-latency-lbr":
+        "exegesis-can-measure-latency-lbr: a hardware PMU with LBR",
+    "exegesis-can-execute-aarch64": "exegesis-can-execute-aarch64: an "
+                                    "AArch64 host",
+    "exegesis-can-execute-mips": "exegesis-can-execute-mips: a Mips host",
+}
 
 
 def fail(message):
@@ -131,8 +140,12 @@ def fetch_suite(cache, version):
               file=sys.stderr)
         # apt-get source fetches the orig tarball before the .dsc, and the
         # .dsc of a superseded upload may be gone: judge by the tarball.
-        run(["apt-get", "-qq", "--download-only"] + options +
-            ["source", "%s=%s" % (package, source_version)], cwd=download)
+        fetched = run(["apt-get", "-qq", "--download-only"] + options +
+                      ["source", "%s=%s" % (package, source_version)],
+                      cwd=download, stdout=subprocess.PIPE,
+                      stderr=subprocess.STDOUT)
+        if not os.path.isfile(tarball):
+            sys.stderr.write(fetched.stdout.decode(errors="replace"))
     if not os.path.isfile(tarball):
         fail("the download of %s failed" % orig)
     if sha256(tarball) != sums[0]:
@@ -312,12 +325,27 @@ def main():
             status = 1
     unsupported = sorted(t for t, c in with_features.items()
                          if c == "UNSUPPORTED")
-    if unsupported:
-        print("  unsupported here (need a hardware PMU or another host): " +
-              ", ".join(unsupported))
+    for test in unsupported:
+        missing = missing_features(os.path.join(suite, test), features,
+                                   targets)
+        print("  unsupported: %s (lacks %s)" %
+              (test, ", ".join(FEATURE_NEEDS.get(f, f) for f in missing)))
     print("Logs: lit -v --param ... as above; outputs in %s" %
           os.path.join(args.work, "out"))
     return status
+
+
+def missing_features(test, features, targets):
+    """The features of the test's REQUIRES lines this run lacks."""
+    have = set(features) | {t.lower() + "-registered-target"
+                            for t in targets}
+    required = []
+    with open(test, errors="replace") as text:
+        for line in text:
+            match = re.search(r"REQUIRES:(.*)", line)
+            if match:
+                required += [f.strip() for f in match.group(1).split(",")]
+    return [f for f in required if f and f not in have]
 
 
 def collect_tests(suite):
