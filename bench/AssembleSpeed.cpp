@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Assembler.h"
-#include "lib/LLVMState.h"
-#include "lib/Target.h"
+#include "Assembly/Assembler.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"

@@ -2,7 +2,7 @@
  * than the ones after it, on the host at hand (x86-64 Linux with AVX), and
  * what that does to a difference of N and 2N iterations: the reason the
  * executors run every other round in reverse order (functionInRound in
- * llvm/tools/llvm-exegesis/lib/FunctionExecutor.h).
+ * llvm/tools/llvm-exegesis/lib/Execution/FunctionExecutor.h).
  *
  * A block times, in turn, an add chain of S and 2S iterations (the scalar
  * stretch, which also calibrates ticks to cycles) and a loop of independent

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/AnalysisRunner.h"
 #include "FuzzState.h"
-#include "lib/AnalysisRunner.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/xxhash.h"

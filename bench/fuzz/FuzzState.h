@@ -12,7 +12,7 @@
 #ifndef EXEGESIS_BENCH_FUZZ_FUZZSTATE_H
 #define EXEGESIS_BENCH_FUZZ_FUZZSTATE_H
 
-#include "lib/LLVMState.h"
+#include "Core/LLVMState.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
 

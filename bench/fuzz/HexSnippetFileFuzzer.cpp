@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Blocks/HexSnippetFile.h"
 #include "FuzzState.h"
-#include "lib/HexSnippetFile.h"
-#include "lib/SnippetFile.h"
+#include "Snippets/SnippetFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstddef>
 #include <cstdint>

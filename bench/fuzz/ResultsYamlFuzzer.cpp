@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Analysis/AnalysisRunner.h"
 #include "FuzzState.h"
-#include "lib/AnalysisRunner.h"
-#include "lib/BenchmarkResult.h"
+#include "Results/BenchmarkResult.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstddef>

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FuzzState.h"
-#include "lib/SnippetFile.h"
+#include "Snippets/SnippetFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstddef>
 #include <cstdint>

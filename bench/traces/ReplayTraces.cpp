@@ -16,11 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/RepetitionFormChoice.h"
-#include "lib/TimeBased/CoreSharing.h"
-#include "lib/TimeBased/SampleStatistics.h"
-#include "lib/TimeBased/SamplingAccount.h"
-#include "lib/TimeBased/TimeBasedReplay.h"
+#include "Measure/RepetitionFormChoice.h"
+#include "TimeBased/CoreSharing.h"
+#include "TimeBased/SampleStatistics.h"
+#include "TimeBased/SamplingAccount.h"
+#include "TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cmath>

@@ -10,7 +10,7 @@
 #ifndef LLVM_UNITTESTS_TOOLS_LLVM_EXEGESIS_DISASSEMBLY_H
 #define LLVM_UNITTESTS_TOOLS_LLVM_EXEGESIS_DISASSEMBLY_H
 
-#include "lib/LLVMState.h"
+#include "Core/LLVMState.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/MC/MCCodeEmitter.h"
 #include "llvm/MC/MCContext.h"

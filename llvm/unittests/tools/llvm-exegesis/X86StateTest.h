@@ -10,7 +10,7 @@
 #ifndef LLVM_UNITTESTS_TOOLS_LLVM_EXEGESIS_X86STATETEST_H
 #define LLVM_UNITTESTS_TOOLS_LLVM_EXEGESIS_X86STATETEST_H
 
-#include "lib/LLVMState.h"
+#include "Core/LLVMState.h"
 #include "gtest/gtest.h"
 
 namespace llvm {

@@ -1,7 +1,7 @@
 //===-- AArch64/AArch64ImmediateChoice.cpp ----------------------*- C++ -*-===//
 
-#include "AArch64ImmediateChoice.h"
-#include "AArch64Names.h"
+#include "AArch64/AArch64ImmediateChoice.h"
+#include "AArch64/AArch64Names.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/MC/MCAsmInfo.h"

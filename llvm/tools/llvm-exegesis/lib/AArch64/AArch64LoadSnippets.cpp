@@ -1,8 +1,8 @@
 //===-- AArch64/AArch64LoadSnippets.cpp -------------------------*- C++ -*-===//
 
-#include "AArch64LoadSnippets.h"
-#include "../LLVMState.h"
-#include "AArch64Names.h"
+#include "AArch64/AArch64LoadSnippets.h"
+#include "AArch64/AArch64Names.h"
+#include "Core/LLVMState.h"
 
 namespace llvm {
 namespace exegesis {

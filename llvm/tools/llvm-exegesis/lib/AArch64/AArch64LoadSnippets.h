@@ -17,8 +17,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_AARCH64_AARCH64LOADSNIPPETS_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_AARCH64_AARCH64LOADSNIPPETS_H
 
-#include "../InstructionModel.h"
-#include "../SnippetGenerationTarget.h"
+#include "Core/InstructionModel.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include <optional>
 
 namespace llvm {

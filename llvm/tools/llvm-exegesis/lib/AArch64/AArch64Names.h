@@ -10,7 +10,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_AARCH64_AARCH64NAMES_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_AARCH64_AARCH64NAMES_H
 
-#include "../Target.h"
+#include "Core/Target.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {

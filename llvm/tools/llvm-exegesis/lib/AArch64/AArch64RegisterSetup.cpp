@@ -1,8 +1,8 @@
 //===-- AArch64/AArch64RegisterSetup.cpp ------------------------*- C++ -*-===//
 
-#include "AArch64RegisterSetup.h"
-#include "../InstructionShorthand.h"
-#include "AArch64Names.h"
+#include "AArch64/AArch64RegisterSetup.h"
+#include "AArch64/AArch64Names.h"
+#include "Core/InstructionShorthand.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/MathExtras.h"

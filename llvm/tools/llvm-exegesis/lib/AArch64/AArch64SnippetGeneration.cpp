@@ -18,13 +18,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../LLVMState.h"
-#include "../SnippetGenerationTarget.h"
-#include "../Target.h"
-#include "AArch64ImmediateChoice.h"
-#include "AArch64LoadSnippets.h"
-#include "AArch64Names.h"
-#include "AArch64RegisterSetup.h"
+#include "AArch64/AArch64ImmediateChoice.h"
+#include "AArch64/AArch64LoadSnippets.h"
+#include "AArch64/AArch64Names.h"
+#include "AArch64/AArch64RegisterSetup.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace llvm {

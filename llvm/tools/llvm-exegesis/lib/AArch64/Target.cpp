@@ -12,11 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Target.h"
-#include "../InstructionShorthand.h"
-#include "../LLVMState.h"
-#include "AArch64Names.h"
-#include "AArch64RegisterSetup.h"
+#include "Core/Target.h"
+#include "AArch64/AArch64Names.h"
+#include "AArch64/AArch64RegisterSetup.h"
+#include "Core/InstructionShorthand.h"
+#include "Core/LLVMState.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"

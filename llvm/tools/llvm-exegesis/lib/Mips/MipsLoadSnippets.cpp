@@ -1,8 +1,8 @@
 //===-- Mips/MipsLoadSnippets.cpp -------------------------------*- C++ -*-===//
 
-#include "MipsLoadSnippets.h"
-#include "../LLVMState.h"
-#include "../Target.h"
+#include "Mips/MipsLoadSnippets.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
 
 namespace llvm {
 namespace exegesis {

@@ -14,9 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../LLVMState.h"
-#include "../SnippetGenerationTarget.h"
-#include "MipsLoadSnippets.h"
+#include "Core/LLVMState.h"
+#include "Mips/MipsLoadSnippets.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 
 namespace llvm {

@@ -27,9 +27,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Target.h"
-#include "../InstructionShorthand.h"
-#include "../LLVMState.h"
+#include "Core/Target.h"
+#include "Core/InstructionShorthand.h"
+#include "Core/LLVMState.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/MathExtras.h"

@@ -1,8 +1,8 @@
 //===-- PowerPC/PowerPCLoadSnippets.cpp -------------------------*- C++ -*-===//
 
-#include "PowerPCLoadSnippets.h"
-#include "../LLVMState.h"
-#include "PowerPCNames.h"
+#include "PowerPC/PowerPCLoadSnippets.h"
+#include "Core/LLVMState.h"
+#include "PowerPC/PowerPCNames.h"
 
 namespace llvm {
 namespace exegesis {

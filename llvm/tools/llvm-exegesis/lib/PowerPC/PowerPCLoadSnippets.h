@@ -15,8 +15,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_POWERPC_POWERPCLOADSNIPPETS_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_POWERPC_POWERPCLOADSNIPPETS_H
 
-#include "../InstructionModel.h"
-#include "../SnippetGenerationTarget.h"
+#include "Core/InstructionModel.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include <optional>
 
 namespace llvm {

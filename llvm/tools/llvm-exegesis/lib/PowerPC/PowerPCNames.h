@@ -11,7 +11,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_POWERPC_POWERPCNAMES_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_POWERPC_POWERPCNAMES_H
 
-#include "../Target.h"
+#include "Core/Target.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
 

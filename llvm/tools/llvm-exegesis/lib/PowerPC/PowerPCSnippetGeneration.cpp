@@ -21,10 +21,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../LLVMState.h"
-#include "../SnippetGenerationTarget.h"
-#include "PowerPCLoadSnippets.h"
-#include "PowerPCNames.h"
+#include "Core/LLVMState.h"
+#include "PowerPC/PowerPCLoadSnippets.h"
+#include "PowerPC/PowerPCNames.h"
+#include "Snippets/SnippetGenerationTarget.h"
 
 namespace llvm {
 namespace exegesis {

@@ -26,10 +26,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Target.h"
-#include "../InstructionShorthand.h"
-#include "../LLVMState.h"
-#include "PowerPCNames.h"
+#include "Core/Target.h"
+#include "Core/InstructionShorthand.h"
+#include "Core/LLVMState.h"
+#include "PowerPC/PowerPCNames.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCSubtargetInfo.h"

@@ -1,7 +1,7 @@
 //===-- RISCV/RISCVLoadSnippets.cpp -----------------------------*- C++ -*-===//
 
-#include "RISCVLoadSnippets.h"
-#include "../LLVMState.h"
+#include "RISCV/RISCVLoadSnippets.h"
+#include "Core/LLVMState.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace llvm {

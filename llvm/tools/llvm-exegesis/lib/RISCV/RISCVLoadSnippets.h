@@ -31,8 +31,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_RISCV_RISCVLOADSNIPPETS_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_RISCV_RISCVLOADSNIPPETS_H
 
-#include "../InstructionModel.h"
-#include "../SnippetGenerationTarget.h"
+#include "Core/InstructionModel.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include <optional>

@@ -23,14 +23,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../LLVMState.h"
-#include "../RegisterPool.h"
-#include "../SnippetGenerationTarget.h"
-#include "../Target.h"
-#include "RISCVLoadSnippets.h"
-#include "RISCVVectorConfiguration.h"
-#include "RISCVVectorLength.h"
-#include "RISCVVectorPseudo.h"
+#include "Core/LLVMState.h"
+#include "Core/RegisterPool.h"
+#include "Core/Target.h"
+#include "RISCV/RISCVLoadSnippets.h"
+#include "RISCV/RISCVVectorConfiguration.h"
+#include "RISCV/RISCVVectorLength.h"
+#include "RISCV/RISCVVectorPseudo.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 

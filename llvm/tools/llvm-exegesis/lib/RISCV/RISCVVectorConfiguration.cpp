@@ -1,7 +1,7 @@
 //===-- RISCV/RISCVVectorConfiguration.cpp ----------------------*- C++ -*-===//
 
-#include "RISCVVectorConfiguration.h"
-#include "RISCVVectorLength.h"
+#include "RISCV/RISCVVectorConfiguration.h"
+#include "RISCV/RISCVVectorLength.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 

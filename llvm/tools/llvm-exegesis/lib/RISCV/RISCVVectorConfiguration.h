@@ -21,7 +21,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_RISCV_RISCVVECTORCONFIGURATION_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_RISCV_RISCVVECTORCONFIGURATION_H
 
-#include "RISCVVectorPseudo.h"
+#include "RISCV/RISCVVectorPseudo.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/Error.h"
 #include <string>

@@ -1,6 +1,6 @@
 //===-- RISCV/RISCVVectorLength.cpp -----------------------------*- C++ -*-===//
 
-#include "RISCVVectorLength.h"
+#include "RISCV/RISCVVectorLength.h"
 #include <string>
 
 namespace llvm {

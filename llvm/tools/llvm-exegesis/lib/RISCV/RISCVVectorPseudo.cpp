@@ -1,8 +1,8 @@
 //===-- RISCV/RISCVVectorPseudo.cpp -----------------------------*- C++ -*-===//
 
-#include "RISCVVectorPseudo.h"
-#include "../OpcodeNameIndex.h"
-#include "../Target.h"
+#include "RISCV/RISCVVectorPseudo.h"
+#include "Core/OpcodeNameIndex.h"
+#include "Core/Target.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Regex.h"

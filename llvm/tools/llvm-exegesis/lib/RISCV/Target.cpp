@@ -32,12 +32,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Target.h"
-#include "../InstructionShorthand.h"
-#include "../LLVMState.h"
-#include "RISCVLoadSnippets.h"
-#include "RISCVVectorLength.h"
-#include "RISCVVectorPseudo.h"
+#include "Core/Target.h"
+#include "Core/InstructionShorthand.h"
+#include "Core/LLVMState.h"
+#include "RISCV/RISCVLoadSnippets.h"
+#include "RISCV/RISCVVectorLength.h"
+#include "RISCV/RISCVVectorPseudo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"

@@ -1,7 +1,7 @@
 //===-- CoreSharing.cpp -----------------------------------------*- C++ -*-===//
 
-#include "CoreSharing.h"
-#include "SampleStatistics.h"
+#include "TimeBased/CoreSharing.h"
+#include "TimeBased/SampleStatistics.h"
 #include <algorithm>
 #include <cassert>
 #include <cmath>

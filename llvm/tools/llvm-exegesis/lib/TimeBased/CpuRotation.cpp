@@ -1,6 +1,6 @@
 //===-- CpuRotation.cpp -----------------------------------------*- C++ -*-===//
 
-#include "CpuRotation.h"
+#include "TimeBased/CpuRotation.h"
 #include <algorithm>
 
 #ifdef __linux__

@@ -1,9 +1,9 @@
 //===-- CycleCounter.cpp ----------------------------------------*- C++ -*-===//
 
-#include "CycleCounter.h"
-#include "../Counter.h"
-#include "../CpuEventTable.h"
-#include "TimeStampCounter.h"
+#include "TimeBased/CycleCounter.h"
+#include "Counters/Counter.h"
+#include "Counters/CpuEventTable.h"
+#include "Counters/TimeStampCounter.h"
 #include <string>
 #include <vector>
 

@@ -1,6 +1,6 @@
 //===-- CycleEstimator.cpp --------------------------------------*- C++ -*-===//
 
-#include "CycleEstimator.h"
+#include "TimeBased/CycleEstimator.h"
 #include <algorithm>
 #include <cmath>
 

@@ -45,7 +45,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_CYCLEESTIMATOR_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_CYCLEESTIMATOR_H
 
-#include "../ExecutableFunction.h"
+#include "Execution/ExecutableFunction.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"

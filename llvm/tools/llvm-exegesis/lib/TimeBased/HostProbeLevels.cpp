@@ -1,7 +1,7 @@
 //===-- HostProbeLevels.cpp -------------------------------------*- C++ -*-===//
 
-#include "HostProbeLevels.h"
-#include "CoreSharing.h"
+#include "TimeBased/HostProbeLevels.h"
+#include "TimeBased/CoreSharing.h"
 #include <algorithm>
 
 namespace llvm {

@@ -14,7 +14,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_HOSTPROBELEVELS_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_HOSTPROBELEVELS_H
 
-#include "TimeBasedTrace.h"
+#include "TimeBased/TimeBasedTrace.h"
 #include <vector>
 
 namespace llvm {

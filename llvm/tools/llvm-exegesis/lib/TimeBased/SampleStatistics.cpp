@@ -1,6 +1,6 @@
 //===-- SampleStatistics.cpp ------------------------------------*- C++ -*-===//
 
-#include "SampleStatistics.h"
+#include "TimeBased/SampleStatistics.h"
 #include "llvm/Support/ErrorHandling.h"
 #include <algorithm>
 #include <cassert>

@@ -1,7 +1,7 @@
 //===-- SamplingAccount.cpp -------------------------------------*- C++ -*-===//
 
-#include "SamplingAccount.h"
-#include "CoreSharing.h"
+#include "TimeBased/SamplingAccount.h"
+#include "TimeBased/CoreSharing.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"

@@ -13,8 +13,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGACCOUNT_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGACCOUNT_H
 
-#include "TimeBasedSampler.h"
-#include "TimeBasedTrace.h"
+#include "TimeBased/TimeBasedSampler.h"
+#include "TimeBased/TimeBasedTrace.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 

@@ -1,10 +1,10 @@
 //===-- SamplingJudge.cpp ---------------------------------------*- C++ -*-===//
 
-#include "SamplingJudge.h"
-#include "../FunctionExecutor.h"
-#include "CoreSharing.h"
-#include "CycleEstimator.h"
-#include "SampleStatistics.h"
+#include "TimeBased/SamplingJudge.h"
+#include "Execution/FunctionExecutor.h"
+#include "TimeBased/CoreSharing.h"
+#include "TimeBased/CycleEstimator.h"
+#include "TimeBased/SampleStatistics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

@@ -52,7 +52,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGJUDGE_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_SAMPLINGJUDGE_H
 
-#include "TimeBasedTrace.h"
+#include "TimeBased/TimeBasedTrace.h"
 #include <cmath>
 #include <cstddef>
 #include <string>

@@ -34,12 +34,12 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDCYCLES_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDCYCLES_H
 
-#include "CycleCounter.h"
-#include "CycleEstimator.h"
-#include "HostProbeLevels.h"
-#include "SamplingAccount.h"
-#include "SamplingJudge.h"
-#include "TimeBasedSampler.h"
-#include "TimeBasedTrace.h"
+#include "TimeBased/CycleCounter.h"
+#include "TimeBased/CycleEstimator.h"
+#include "TimeBased/HostProbeLevels.h"
+#include "TimeBased/SamplingAccount.h"
+#include "TimeBased/SamplingJudge.h"
+#include "TimeBased/TimeBasedSampler.h"
+#include "TimeBased/TimeBasedTrace.h"
 
 #endif

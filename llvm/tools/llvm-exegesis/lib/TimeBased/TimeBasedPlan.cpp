@@ -1,7 +1,7 @@
 //===-- TimeBasedPlan.cpp ---------------------------------------*- C++ -*-===//
 
-#include "TimeBasedPlan.h"
-#include "CycleEstimator.h"
+#include "TimeBased/TimeBasedPlan.h"
+#include "TimeBased/CycleEstimator.h"
 #include <algorithm>
 #include <cmath>
 

@@ -1,6 +1,6 @@
 //===-- TimeBasedReplay.cpp -------------------------------------*- C++ -*-===//
 
-#include "TimeBasedReplay.h"
+#include "TimeBased/TimeBasedReplay.h"
 #include <algorithm>
 
 namespace llvm {

@@ -14,8 +14,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDREPLAY_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDREPLAY_H
 
-#include "SamplingJudge.h"
-#include "TimeBasedTrace.h"
+#include "TimeBased/SamplingJudge.h"
+#include "TimeBased/TimeBasedTrace.h"
 
 namespace llvm {
 namespace exegesis {

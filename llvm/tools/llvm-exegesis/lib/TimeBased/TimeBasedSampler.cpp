@@ -1,8 +1,8 @@
 //===-- TimeBasedSampler.cpp ------------------------------------*- C++ -*-===//
 
-#include "TimeBasedSampler.h"
-#include "CpuRotation.h"
-#include "SampleStatistics.h"
+#include "TimeBased/TimeBasedSampler.h"
+#include "TimeBased/CpuRotation.h"
+#include "TimeBased/SampleStatistics.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <chrono>

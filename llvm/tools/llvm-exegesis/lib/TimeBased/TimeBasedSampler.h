@@ -27,13 +27,13 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDSAMPLER_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDSAMPLER_H
 
-#include "../BenchmarkRunOptions.h"
-#include "../FunctionExecutor.h"
-#include "CpuRotation.h"
-#include "CycleEstimator.h"
-#include "SamplingJudge.h"
-#include "TimeBasedPlan.h"
-#include "TimeBasedTrace.h"
+#include "Execution/FunctionExecutor.h"
+#include "Measure/BenchmarkRunOptions.h"
+#include "TimeBased/CpuRotation.h"
+#include "TimeBased/CycleEstimator.h"
+#include "TimeBased/SamplingJudge.h"
+#include "TimeBased/TimeBasedPlan.h"
+#include "TimeBased/TimeBasedTrace.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"

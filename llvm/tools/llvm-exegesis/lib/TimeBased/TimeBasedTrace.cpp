@@ -1,6 +1,6 @@
 //===-- TimeBasedTrace.cpp --------------------------------------*- C++ -*-===//
 
-#include "TimeBasedTrace.h"
+#include "TimeBased/TimeBasedTrace.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Compression.h"
 #include "llvm/Support/MemoryBuffer.h"

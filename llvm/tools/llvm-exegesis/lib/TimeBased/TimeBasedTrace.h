@@ -22,8 +22,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDTRACE_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDTRACE_H
 
-#include "../BenchmarkRunOptions.h"
-#include "TimeBasedPlan.h"
+#include "Measure/BenchmarkRunOptions.h"
+#include "TimeBased/TimeBasedPlan.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Target.h"
-#include "../LLVMState.h"
+#include "Core/Target.h"
+#include "Core/LLVMState.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"

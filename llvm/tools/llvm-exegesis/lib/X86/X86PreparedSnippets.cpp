@@ -1,7 +1,7 @@
 //===-- X86/X86PreparedSnippets.cpp -----------------------------*- C++ -*-===//
 
-#include "X86PreparedSnippets.h"
-#include "../LLVMState.h"
+#include "X86/X86PreparedSnippets.h"
+#include "Core/LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace llvm {

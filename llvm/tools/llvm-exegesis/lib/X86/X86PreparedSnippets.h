@@ -15,8 +15,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_X86_X86PREPAREDSNIPPETS_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_X86_X86PREPAREDSNIPPETS_H
 
-#include "../InstructionModel.h"
-#include "../SnippetGenerationTarget.h"
+#include "Core/InstructionModel.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include <optional>
 
 namespace llvm {

@@ -14,10 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../LLVMState.h"
-#include "../RegisterWidth.h"
-#include "../SnippetGenerationTarget.h"
-#include "X86PreparedSnippets.h"
+#include "Core/LLVMState.h"
+#include "Core/RegisterWidth.h"
+#include "Snippets/SnippetGenerationTarget.h"
+#include "X86/X86PreparedSnippets.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,7 +1,7 @@
 //===-- AArch64/ImmediateChoiceTest.cpp - Immediates that encode ----------===//
 
-#include "lib/AArch64/AArch64ImmediateChoice.h"
-#include "lib/LLVMState.h"
+#include "AArch64/AArch64ImmediateChoice.h"
+#include "Core/LLVMState.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;

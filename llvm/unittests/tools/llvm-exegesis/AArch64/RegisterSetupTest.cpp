@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Disassembly.h"
-#include "lib/LLVMState.h"
-#include "lib/Target.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
 #include "llvm/ADT/StringMap.h"
 #include "gtest/gtest.h"
 

@@ -11,9 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Disassembly.h"
-#include "lib/Assembler.h"
-#include "lib/LLVMState.h"
-#include "lib/SnippetGenerator.h"
+#include "Assembly/Assembler.h"
+#include "Core/LLVMState.h"
+#include "Snippets/SnippetGenerator.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/EncodingValidityCheck.h"
-#include "lib/HostSupportCheck.h"
-#include "lib/LLVMState.h"
-#include "lib/SnippetGenerationTarget.h"
-#include "lib/SnippetGenerator.h"
+#include "Availability/EncodingValidityCheck.h"
+#include "Availability/HostSupportCheck.h"
+#include "Core/LLVMState.h"
+#include "Snippets/SnippetGenerationTarget.h"
+#include "Snippets/SnippetGenerator.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

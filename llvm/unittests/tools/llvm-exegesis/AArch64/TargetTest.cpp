@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Target.h"
+#include "Core/Target.h"
 #include "../Disassembly.h"
-#include "lib/Assembler.h"
-#include "lib/LLVMState.h"
+#include "Assembly/Assembler.h"
+#include "Core/LLVMState.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
 #include "gmock/gmock.h"

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Target.h"
+#include "Core/Target.h"
 #include "../Disassembly.h"
-#include "lib/LLVMState.h"
+#include "Core/LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"

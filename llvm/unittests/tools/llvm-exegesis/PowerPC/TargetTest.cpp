@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Target.h"
+#include "Core/Target.h"
 #include "../Disassembly.h"
-#include "lib/Assembler.h"
-#include "lib/LLVMState.h"
-#include "lib/TimeBased/CycleEstimator.h"
+#include "Assembly/Assembler.h"
+#include "Core/LLVMState.h"
+#include "TimeBased/CycleEstimator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"

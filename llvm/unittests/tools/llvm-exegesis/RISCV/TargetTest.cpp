@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Target.h"
+#include "Core/Target.h"
 #include "../Disassembly.h"
-#include "lib/Assembler.h"
-#include "lib/LLVMState.h"
-#include "lib/RISCV/RISCVLoadSnippets.h"
+#include "Assembly/Assembler.h"
+#include "Core/LLVMState.h"
+#include "RISCV/RISCVLoadSnippets.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"

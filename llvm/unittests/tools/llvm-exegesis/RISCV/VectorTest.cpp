@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Disassembly.h"
-#include "lib/LLVMState.h"
-#include "lib/RISCV/RISCVVectorConfiguration.h"
-#include "lib/RISCV/RISCVVectorPseudo.h"
-#include "lib/Target.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
+#include "RISCV/RISCVVectorConfiguration.h"
+#include "RISCV/RISCVVectorPseudo.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===-- CoreSharingTest.cpp - The core-sharing probe's verdicts -*- C++ -*-===//
 
-#include "lib/TimeBased/CoreSharing.h"
+#include "TimeBased/CoreSharing.h"
 #include "gtest/gtest.h"
 #include <cmath>
 

@@ -1,6 +1,6 @@
 //===-- CpuRotationTest.cpp - Moving the measuring thread -------*- C++ -*-===//
 
-#include "lib/TimeBased/CpuRotation.h"
+#include "TimeBased/CpuRotation.h"
 #include "gtest/gtest.h"
 
 #ifdef __linux__

@@ -1,9 +1,9 @@
 //===-- CycleEstimatorTest.cpp - Cycles from a time counter -----*- C++ -*-===//
 
-#include "lib/TimeBased/CycleEstimator.h"
-#include "lib/CpuEventTable.h"
-#include "lib/InProcessFunctionExecutor.h"
-#include "lib/TimeBased/CycleCounter.h"
+#include "TimeBased/CycleEstimator.h"
+#include "Counters/CpuEventTable.h"
+#include "Execution/InProcessFunctionExecutor.h"
+#include "TimeBased/CycleCounter.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/TargetParser/Host.h"
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===-- SampleStatisticsTest.cpp - Combining samples ------------*- C++ -*-===//
 
-#include "lib/TimeBased/SampleStatistics.h"
+#include "TimeBased/SampleStatistics.h"
 #include "gtest/gtest.h"
 #include <cmath>
 

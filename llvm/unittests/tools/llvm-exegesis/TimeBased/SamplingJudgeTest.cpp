@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/TimeBased/SamplingJudge.h"
-#include "lib/FunctionExecutor.h"
-#include "lib/TimeBased/CycleEstimator.h"
-#include "lib/TimeBased/HostProbeLevels.h"
-#include "lib/TimeBased/SampleStatistics.h"
-#include "lib/TimeBased/SamplingAccount.h"
-#include "lib/TimeBased/TimeBasedTrace.h"
+#include "TimeBased/SamplingJudge.h"
+#include "Execution/FunctionExecutor.h"
+#include "TimeBased/CycleEstimator.h"
+#include "TimeBased/HostProbeLevels.h"
+#include "TimeBased/SampleStatistics.h"
+#include "TimeBased/SamplingAccount.h"
+#include "TimeBased/TimeBasedTrace.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gmock/gmock.h"

@@ -1,7 +1,7 @@
 //===-- TimeBasedMeasurementTest.cpp - A measurement as bytes ---*- C++ -*-===//
 
-#include "lib/TimeBased/SamplingAccount.h"
-#include "lib/TimeBased/TimeBasedSampler.h"
+#include "TimeBased/SamplingAccount.h"
+#include "TimeBased/TimeBasedSampler.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;

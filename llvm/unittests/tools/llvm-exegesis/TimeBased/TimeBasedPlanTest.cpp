@@ -1,6 +1,6 @@
 //===-- TimeBasedPlanTest.cpp - Sizing time-based sampling ------*- C++ -*-===//
 
-#include "lib/TimeBased/TimeBasedPlan.h"
+#include "TimeBased/TimeBasedPlan.h"
 #include "gtest/gtest.h"
 #include <vector>
 

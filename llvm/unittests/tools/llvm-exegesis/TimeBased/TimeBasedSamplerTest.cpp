@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/TimeBased/TimeBasedSampler.h"
+#include "TimeBased/TimeBasedSampler.h"
 #include "../MachineCode.h"
-#include "lib/TimeBased/TimeBasedReplay.h"
+#include "TimeBased/TimeBasedReplay.h"
 #include "gtest/gtest.h"
 #include <cmath>
 #include <functional>

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/TimeBased/TimeBasedTrace.h"
+#include "TimeBased/TimeBasedTrace.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Compression.h"
 #include "llvm/Support/FileSystem.h"

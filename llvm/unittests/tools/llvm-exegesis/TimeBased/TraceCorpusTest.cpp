@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/RepetitionFormChoice.h"
-#include "lib/TimeBased/SamplingAccount.h"
-#include "lib/TimeBased/TimeBasedReplay.h"
+#include "Measure/RepetitionFormChoice.h"
+#include "TimeBased/SamplingAccount.h"
+#include "TimeBased/TimeBasedReplay.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"

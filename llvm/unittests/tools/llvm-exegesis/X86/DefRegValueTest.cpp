@@ -11,9 +11,9 @@
 
 #include "../Disassembly.h"
 #include "../X86StateTest.h"
-#include "lib/LLVMState.h"
-#include "lib/SnippetAnnotation.h"
-#include "lib/Target.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
+#include "Snippets/SnippetAnnotation.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -1,9 +1,9 @@
 //===-- HostSupportCheckTest.cpp - Probing benchmarks on the host -*- C++ -*-//
 
-#include "lib/HostSupportCheck.h"
-#include "lib/EncodingValidityCheck.h"
-#include "lib/LLVMState.h"
-#include "lib/SnippetGenerator.h"
+#include "Availability/HostSupportCheck.h"
+#include "Availability/EncodingValidityCheck.h"
+#include "Core/LLVMState.h"
+#include "Snippets/SnippetGenerator.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;

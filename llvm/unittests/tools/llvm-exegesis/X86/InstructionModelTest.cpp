@@ -1,8 +1,8 @@
 //===-- InstructionModelTest.cpp - Operand model of x86 opcodes -----------===//
 
-#include "lib/InstructionModel.h"
-#include "lib/LLVMState.h"
-#include "lib/RegisterPool.h"
+#include "Core/InstructionModel.h"
+#include "Core/LLVMState.h"
+#include "Core/RegisterPool.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;

@@ -1,9 +1,9 @@
 //===-- PreparedSnippetsTest.cpp - x86 snippets with their own set-up -----===//
 
-#include "lib/FunctionExecutor.h"
-#include "lib/LLVMState.h"
-#include "lib/SnippetGenerator.h"
-#include "lib/X86/X86PreparedSnippets.h"
+#include "Core/LLVMState.h"
+#include "Execution/FunctionExecutor.h"
+#include "Snippets/SnippetGenerator.h"
+#include "X86/X86PreparedSnippets.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;

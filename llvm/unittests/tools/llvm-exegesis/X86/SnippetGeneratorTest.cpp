@@ -1,9 +1,9 @@
 //===-- SnippetGeneratorTest.cpp - Serial and parallel strategies on x86 --===//
 
-#include "lib/SnippetGenerator.h"
-#include "lib/EncodingValidityCheck.h"
-#include "lib/LLVMState.h"
-#include "lib/ParallelSnippetGenerator.h"
+#include "Snippets/SnippetGenerator.h"
+#include "Availability/EncodingValidityCheck.h"
+#include "Core/LLVMState.h"
+#include "Snippets/ParallelSnippetGenerator.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;

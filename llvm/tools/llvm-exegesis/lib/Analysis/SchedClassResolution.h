@@ -1,0 +1,103 @@
+//===-- SchedClassResolution.h - Model data for one MCInst ------*- C++ -*-===//
+//
+// What LLVM's scheduling model predicts for one instruction on one CPU: its
+// scheduling class (variant classes resolved with the instruction's actual
+// operands, since e.g. `sub %rax, %rax` is a zero idiom and `sub %rax, %rbx`
+// is not), latency, micro-ops, reciprocal throughput, the processor
+// resources it uses, and how that usage would spread over individual ports
+// in the ideal case. Analysis compares measurements against these values;
+// everything comes from the public MC API (MCSchedModel, MCSubtargetInfo).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_SCHEDCLASSRESOLUTION_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_SCHEDCLASSRESOLUTION_H
+
+#include "Results/BenchmarkResult.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCSchedule.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include <optional>
+#include <utility>
+
+namespace llvm {
+namespace exegesis {
+
+/// Cycles a processor resource is busy for one execution of an instruction.
+struct ProcResourceUse {
+  unsigned ProcResIdx = 0;
+  double Cycles = 0;
+};
+
+/// The processor resource of \p SM that a uops measurement key stands for:
+/// the resource of that name, or (older files) of that index in decimal.
+std::optional<unsigned> findProcResourceOfKey(const MCSchedModel &SM,
+                                              StringRef Key);
+
+class ResolvedSchedClass {
+public:
+  /// No class: for a benchmark without instructions.
+  ResolvedSchedClass() = default;
+
+  /// Resolves the scheduling class of \p MI, following variant classes with
+  /// the instruction's operands until a concrete class is reached.
+  static ResolvedSchedClass resolve(const MCSubtargetInfo &STI,
+                                    const MCInstrInfo &InstrInfo,
+                                    const MCInst &MI);
+
+  /// True when the CPU has a per-instruction model and the class resolved
+  /// to a valid, non-variant description.
+  bool isValid() const { return SCDesc && SCDesc->isValid(); }
+  /// True when the instruction's class was a variant class that had to be
+  /// resolved with the operands.
+  bool wasVariant() const { return WasVariant; }
+  unsigned getSchedClassId() const { return SchedClassId; }
+  const MCSchedClassDesc *getSchedClassDesc() const { return SCDesc; }
+  StringRef getName() const { return Name; }
+
+  int getLatency() const { return Latency; }
+  unsigned getNumMicroOps() const { return NumMicroOps; }
+  double getReciprocalThroughput() const { return ReciprocalThroughput; }
+
+  /// The resources the model says the instruction uses, without the entries
+  /// tablegen adds for every group or super-resource that contains an
+  /// already-listed resource (they describe the same cycles again).
+  ArrayRef<ProcResourceUse> getWriteProcResources() const {
+    return WriteProcResources;
+  }
+  /// Per-port pressure when every group usage is spread over the group's
+  /// ports so that the busiest port is as little busy as possible.
+  ArrayRef<ProcResourceUse> getIdealizedPortPressure() const {
+    return IdealizedPortPressure;
+  }
+  StringRef getProcResourceName(unsigned ProcResIdx) const;
+
+  /// The model's value for the measurement \p Key of a benchmark in \p Mode:
+  /// `latency`, `inverse_throughput`, `NumMicroOps`, or for uops a processor
+  /// resource (its idealized pressure; see findProcResourceOfKey). None when
+  /// the model has no equivalent.
+  std::optional<double> getModelValue(BenchmarkMode Mode, StringRef Key) const;
+
+private:
+  void computeWriteProcResources(const MCSubtargetInfo &STI);
+  void computeIdealizedPortPressure();
+
+  const MCSchedModel *SchedModel = nullptr;
+  const MCSchedClassDesc *SCDesc = nullptr;
+  unsigned SchedClassId = 0;
+  bool WasVariant = false;
+  std::string Name;
+  int Latency = 0;
+  unsigned NumMicroOps = 0;
+  double ReciprocalThroughput = 0;
+  SmallVector<ProcResourceUse, 8> WriteProcResources;
+  SmallVector<ProcResourceUse, 8> IdealizedPortPressure;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif

@@ -1,0 +1,104 @@
+//===-- BenchmarkRunner.h - Turns a BenchmarkCode into a Benchmark -*- C++ -*-//
+//
+// The runner takes one BenchmarkCode through the phases the user asked for:
+// prepare the snippet, assemble it with the chosen repetition, and measure the
+// assembled function with the chosen executor and counters. Problems that
+// belong to the benchmark (a crash, a timeout) end up in the result's error
+// field; problems of the tool itself are returned as errors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKRUNNER_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKRUNNER_H
+
+#include "Assembly/Assembler.h"
+#include "Core/BenchmarkCode.h"
+#include "Measure/BenchmarkRunOptions.h"
+#include "Results/BenchmarkResult.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+class BenchmarkMeasurer;
+class LLVMState;
+class MCAThroughputModel;
+
+/// One version of the measured function that a repetition mode needs: min
+/// assembles a duplicated and a looped one, the middle-half modes one with
+/// N and one with 2N instructions.
+struct MeasuredFunction {
+  AssemblyRequest Request;
+  AssembledFunction Function;
+};
+
+class BenchmarkRunner {
+public:
+  BenchmarkRunner(const LLVMState &State, BenchmarkRunOptions Options);
+  ~BenchmarkRunner();
+
+  /// Runs the phases up to Options.Phase; with -auto-map-memory, again
+  /// after each page mapped for a fault (see AutoMemoryMap.h).
+  Expected<Benchmark> run(const BenchmarkCode &Code);
+
+  /// In the phases that measure (dry run included), sets up what every
+  /// measurement needs: the counters of the mode and the executor. An error
+  /// means that nothing can be measured here at all (the uops mode without
+  /// per-port counters): a run asks first, so that it fails once, with a
+  /// non-zero exit, instead of skipping every benchmark. Nothing to do in
+  /// the earlier phases.
+  Error prepareMeasurement();
+
+  /// The assemblies -repetition-mode asks for, in the order their results
+  /// are combined (and their assembled_snippet excerpts concatenated).
+  static std::vector<AssemblyRequest>
+  getAssemblyRequests(const BenchmarkRunOptions &Options);
+
+private:
+  /// One run of the phases, \p Code as it is.
+  Expected<Benchmark> runOnce(const BenchmarkCode &Code);
+
+  /// For a basic block's inverse throughput: what LLVM's model predicts for
+  /// it, beside the measured value, into Result's `info`.
+  void notePrediction(Benchmark &Result);
+
+  /// LLVM's model of the CPU, created the first time it is needed; null
+  /// (NoModel says why) for a CPU without a scheduling model.
+  MCAThroughputModel *getModel();
+  /// Lengthens the calls of the throughput default's loop \p Loop, timed,
+  /// by what the model predicts \p Code costs (see
+  /// getTimeBasedLoopInstructions).
+  void lengthenTimedLoop(const BenchmarkCode &Code, AssemblyRequest &Loop);
+
+  /// Whether the measurement will convert a time counter to cycles (which
+  /// decides what the latency default repeats). False before the measure
+  /// phases; creates the measurer otherwise.
+  Expected<bool> willMeasureTimeBased();
+  Error createMeasurer();
+
+  /// The measure phase: runs \p Functions and fills Result's measurements
+  /// (or its error, for a snippet that crashes or times out).
+  Error measure(const BenchmarkCode &Code,
+                std::vector<MeasuredFunction> &Functions, Benchmark &Result);
+
+  /// Writes \p Function's object for -dump-object-to-disk; \p Index tells
+  /// apart the several functions of one benchmark.
+  Error dumpObject(const AssembledFunction &Function, unsigned Index,
+                   unsigned Count);
+
+  const LLVMState &State;
+  BenchmarkRunOptions Options;
+  /// Created by the first measure phase (counters are only needed there).
+  std::unique_ptr<BenchmarkMeasurer> Measurer;
+  /// Created for the first basic block measured or timed loop lengthened.
+  std::unique_ptr<MCAThroughputModel> Model;
+  std::string NoModel;
+};
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
