@@ -2,9 +2,9 @@
 //
 // Feeds arbitrary bytes to the two results-file readers: the target-only
 // pass -mode=analysis makes before it knows the target
-// (readBenchmarksTarget), and Benchmark::readYamls, which -mode=analysis
+// (readBenchmarksTarget), and readBenchmarkYamls, which -mode=analysis
 // and -resume use, with entries that name unknown opcodes or registers
-// skipped as they do. What readYamls accepts is written back to YAML and
+// skipped as they do. What readBenchmarkYamls accepts is written back to YAML and
 // must read again, strictly, with nothing skipped (-resume copies documents
 // it read into the new file): a rewritten file that does not read is a
 // finding too.
@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     consumeError(Target.takeError());
   std::vector<SkippedBenchmarkEntry> Skipped;
   Expected<std::vector<Benchmark>> Points =
-      Benchmark::readYamls(State, Buffer, &Skipped);
+      readBenchmarkYamls(State, Buffer, &Skipped);
   if (!Points) {
     consumeError(Points.takeError());
     return 0;
@@ -39,14 +39,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::string Text;
   raw_string_ostream OS(Text);
   for (const Benchmark &B : *Points)
-    if (Error E = B.writeYamlTo(State, OS)) {
+    if (Error E = writeBenchmarkYaml(B, State, OS)) {
       consumeError(std::move(E));
       return 0;
     }
   Expected<std::vector<Benchmark>> Again =
-      Benchmark::readYamls(State, MemoryBufferRef(Text, "rewritten.yaml"));
+      readBenchmarkYamls(State, MemoryBufferRef(Text, "rewritten.yaml"));
   if (!Again) {
-    errs() << "fuzz: what readYamls read does not read back once written: "
+    errs() << "fuzz: what readBenchmarkYamls read does not read back once written: "
            << toString(Again.takeError()) << "\n"
            << Text;
     std::abort();

@@ -12,10 +12,10 @@
 #include "Availability/HostSupportCheck.h"
 #include "Blocks/AutoMemoryMap.h"
 #include "Blocks/HexSnippetFile.h"
+#include "Core/BenchmarkRunOptions.h"
 #include "Core/LLVMState.h"
 #include "Execution/SubProcessFunctionExecutor.h"
 #include "Measure/BenchmarkMeasurer.h"
-#include "Measure/BenchmarkRunOptions.h"
 #include "Measure/BenchmarkRunner.h"
 #include "Measure/OpcodeSweep.h"
 #include "RISCV/RISCVVectorConfiguration.h"
@@ -691,7 +691,7 @@ static Error writeBenchmark(ResultsFileWriter &Writer, const LLVMState &State,
   raw_string_ostream OS(Document);
   if (Writer.writesRegularFile())
     OS << formatRepetitionModeComment(getRepetitionMode());
-  if (Error E = B.writeYamlTo(State, OS))
+  if (Error E = writeBenchmarkYaml(B, State, OS))
     return E;
   return Writer.write(Document);
 }

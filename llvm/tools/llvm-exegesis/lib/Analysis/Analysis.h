@@ -20,7 +20,7 @@
 #include "Analysis/Clustering.h"
 #include "Analysis/ModelComparison.h"
 #include "Analysis/SchedClassResolution.h"
-#include "Results/BenchmarkResult.h"
+#include "Core/Benchmark.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"

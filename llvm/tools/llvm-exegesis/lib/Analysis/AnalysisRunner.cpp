@@ -4,6 +4,7 @@
 #include "Analysis/ModelComparison.h"
 #include "Analysis/SchedClassResolution.h"
 #include "Core/LLVMState.h"
+#include "Results/BenchmarkResult.h"
 #include "Support/OutputFile.h"
 #include "llvm/MC/MCInstrDesc.h"
 #include "llvm/Support/FileSystem.h"
@@ -70,7 +71,7 @@ Expected<AnalysisReports> analyseBenchmarks(const LLVMState &State,
   // since costs that entry, not the analysis of the others.
   std::vector<SkippedBenchmarkEntry> Skipped;
   Expected<std::vector<Benchmark>> AllPoints =
-      Benchmark::readYamls(State, Buffer, &Skipped);
+      readBenchmarkYamls(State, Buffer, &Skipped);
   if (!AllPoints)
     return AllPoints.takeError();
   printSkippedEntries(Skipped, Warnings);

@@ -17,7 +17,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_CLUSTERING_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_CLUSTERING_H
 
-#include "Results/BenchmarkResult.h"
+#include "Core/Benchmark.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include <cstddef>

@@ -24,7 +24,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_MODELCOMPARISON_H
 
 #include "Analysis/ModelAccuracy.h"
-#include "Results/BenchmarkResult.h"
+#include "Core/Benchmark.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>

@@ -13,7 +13,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_SCHEDCLASSRESOLUTION_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_SCHEDCLASSRESOLUTION_H
 
-#include "Results/BenchmarkResult.h"
+#include "Core/Benchmark.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCInst.h"

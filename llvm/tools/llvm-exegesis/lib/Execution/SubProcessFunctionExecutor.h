@@ -33,10 +33,10 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_EXECUTION_SUBPROCESSFUNCTIONEXECUTOR_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_EXECUTION_SUBPROCESSFUNCTIONEXECUTOR_H
 
+#include "Core/BenchmarkRunOptions.h"
 #include "Execution/ForkServer.h"
 #include "Execution/FunctionExecutor.h"
 #include "Execution/ScratchMemory.h"
-#include "Measure/BenchmarkRunOptions.h"
 #include <memory>
 #include <optional>
 

@@ -32,8 +32,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKMEASURER_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKMEASURER_H
 
+#include "Core/BenchmarkRunOptions.h"
 #include "Execution/FunctionExecutor.h"
-#include "Measure/BenchmarkRunOptions.h"
 #include "Measure/BenchmarkRunner.h"
 #include "TimeBased/TimeBasedCycles.h"
 #include "llvm/ADT/ArrayRef.h"

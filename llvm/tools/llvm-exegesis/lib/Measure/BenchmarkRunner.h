@@ -12,9 +12,9 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKRUNNER_H
 
 #include "Assembly/Assembler.h"
+#include "Core/Benchmark.h"
 #include "Core/BenchmarkCode.h"
-#include "Measure/BenchmarkRunOptions.h"
-#include "Results/BenchmarkResult.h"
+#include "Core/BenchmarkRunOptions.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <string>

@@ -16,7 +16,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_OPCODESWEEP_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_OPCODESWEEP_H
 
-#include "Results/BenchmarkResult.h"
+#include "Core/Benchmark.h"
 #include "Snippets/SnippetGenerator.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"

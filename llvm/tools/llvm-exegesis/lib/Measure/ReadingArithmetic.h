@@ -15,9 +15,9 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_READINGARITHMETIC_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_READINGARITHMETIC_H
 
+#include "Core/Benchmark.h"
+#include "Core/BenchmarkRunOptions.h"
 #include "Counters/Counter.h"
-#include "Measure/BenchmarkRunOptions.h"
-#include "Results/BenchmarkResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>

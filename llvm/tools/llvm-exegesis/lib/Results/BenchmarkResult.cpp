@@ -18,29 +18,6 @@
 namespace llvm {
 namespace exegesis {
 
-StringRef getBenchmarkModeName(BenchmarkMode Mode) {
-  switch (Mode) {
-  case BenchmarkMode::Latency:
-    return "latency";
-  case BenchmarkMode::Uops:
-    return "uops";
-  case BenchmarkMode::InverseThroughput:
-    return "inverse_throughput";
-  case BenchmarkMode::Unknown:
-    break;
-  }
-  return "";
-}
-
-std::optional<BenchmarkMode> parseBenchmarkMode(StringRef Name) {
-  for (BenchmarkMode Mode :
-       {BenchmarkMode::Unknown, BenchmarkMode::Latency, BenchmarkMode::Uops,
-        BenchmarkMode::InverseThroughput})
-    if (Name == getBenchmarkModeName(Mode))
-      return Mode;
-  return std::nullopt;
-}
-
 namespace {
 
 /// What the traits need besides the document: the target that names opcodes
@@ -327,9 +304,9 @@ template <> struct MappingTraits<Benchmark> {
 
 namespace exegesis {
 
-llvm::Error Benchmark::writeYamlTo(const LLVMState &State,
-                                   raw_ostream &OS) const {
-  if (llvm::Error E = checkBenchmarkKeyIsWritable(State, Key))
+llvm::Error writeBenchmarkYaml(const Benchmark &B, const LLVMState &State,
+                               raw_ostream &OS) {
+  if (llvm::Error E = checkBenchmarkKeyIsWritable(State, B.Key))
     return E;
   YamlContext Context(State);
   // Upstream's measurement lines run past yaml::Output's default wrap column
@@ -337,7 +314,7 @@ llvm::Error Benchmark::writeYamlTo(const LLVMState &State,
   yaml::Output Out(OS, &Context, /*WrapColumn=*/200);
   // yaml::IO shares one mapping between reading and writing, hence non-const;
   // writing does not modify the benchmark.
-  Out << const_cast<Benchmark &>(*this);
+  Out << const_cast<Benchmark &>(B);
   return Error::success();
 }
 
@@ -442,8 +419,8 @@ static Error readDocuments(MemoryBufferRef Buffer, YamlContext *Context,
 }
 
 Expected<std::vector<Benchmark>>
-Benchmark::readYamls(const LLVMState &State, MemoryBufferRef Buffer,
-                     std::vector<SkippedBenchmarkEntry> *Skipped) {
+readBenchmarkYamls(const LLVMState &State, MemoryBufferRef Buffer,
+                   std::vector<SkippedBenchmarkEntry> *Skipped) {
   YamlContext Context(State);
   std::vector<SkippedBenchmarkEntry> SkippedHere;
   if (Skipped)

@@ -118,7 +118,7 @@ PreviousResults::parse(const LLVMState &State, StringRef Path,
     return refuse(Path, "it is not a results file (text after its last "
                         "complete YAML document)");
   Result.Text = Complete.str();
-  Expected<std::vector<Benchmark>> Benchmarks = Benchmark::readYamls(
+  Expected<std::vector<Benchmark>> Benchmarks = readBenchmarkYamls(
       State, MemoryBufferRef(Result.Text, Path), &Result.Skipped);
   if (!Benchmarks) {
     Error Located =
@@ -152,7 +152,7 @@ PreviousResults::parse(const LLVMState &State, StringRef Path,
   auto NextSkipped = Result.Skipped.begin();
   auto NextBenchmark = Benchmarks->begin();
   for (size_t I = 0; I < NumDocuments; ++I) {
-    // Not returned by readYamls: kept in the text, matched by nothing.
+    // Not returned by readBenchmarkYamls: kept in the text, matched by nothing.
     if (NextSkipped != Result.Skipped.end() && NextSkipped->Document == I) {
       ++NextSkipped;
       continue;

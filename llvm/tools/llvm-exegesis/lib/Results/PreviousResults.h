@@ -25,7 +25,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_RESULTS_PREVIOUSRESULTS_H
 
 #include "Core/BenchmarkCode.h"
-#include "Measure/BenchmarkRunOptions.h"
+#include "Core/BenchmarkRunOptions.h"
 #include "Results/BenchmarkResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

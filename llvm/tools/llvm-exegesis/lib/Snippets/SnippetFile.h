@@ -29,7 +29,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETS_SNIPPETFILE_H
 
 #include "Core/BenchmarkCode.h"
-#include "Measure/BenchmarkRunOptions.h"
+#include "Core/BenchmarkRunOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"

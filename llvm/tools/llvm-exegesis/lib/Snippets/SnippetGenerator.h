@@ -14,10 +14,10 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETS_SNIPPETGENERATOR_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_SNIPPETS_SNIPPETGENERATOR_H
 
+#include "Core/Benchmark.h"
 #include "Core/BenchmarkCode.h"
 #include "Core/InstructionModel.h"
 #include "Core/RegisterPool.h"
-#include "Results/BenchmarkResult.h"
 #include "Snippets/SeededChoice.h"
 #include "Snippets/SnippetGenerationTarget.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

@@ -13,8 +13,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_CYCLECOUNTER_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_CYCLECOUNTER_H
 
+#include "Core/BenchmarkRunOptions.h"
 #include "Counters/PerfEvent.h"
-#include "Measure/BenchmarkRunOptions.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 

@@ -10,8 +10,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_SAMPLESTATISTICS_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_SAMPLESTATISTICS_H
 
+#include "Core/BenchmarkRunOptions.h"
 #include "Counters/Counter.h"
-#include "Measure/BenchmarkRunOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <cmath>
 #include <cstdint>

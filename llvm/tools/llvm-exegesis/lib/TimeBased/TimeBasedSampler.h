@@ -27,8 +27,8 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDSAMPLER_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDSAMPLER_H
 
+#include "Core/BenchmarkRunOptions.h"
 #include "Execution/FunctionExecutor.h"
-#include "Measure/BenchmarkRunOptions.h"
 #include "TimeBased/CpuRotation.h"
 #include "TimeBased/CycleEstimator.h"
 #include "TimeBased/SamplingJudge.h"

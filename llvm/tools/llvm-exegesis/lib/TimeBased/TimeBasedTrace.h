@@ -22,7 +22,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDTRACE_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_TIMEBASED_TIMEBASEDTRACE_H
 
-#include "Measure/BenchmarkRunOptions.h"
+#include "Core/BenchmarkRunOptions.h"
 #include "TimeBased/TimeBasedPlan.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

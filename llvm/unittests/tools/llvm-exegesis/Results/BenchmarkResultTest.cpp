@@ -75,7 +75,7 @@ protected:
   static std::string write(const Benchmark &B, const LLVMState &State = *X86) {
     std::string Text;
     raw_string_ostream OS(Text);
-    if (Error E = B.writeYamlTo(State, OS))
+    if (Error E = writeBenchmarkYaml(B, State, OS))
       ADD_FAILURE() << toString(std::move(E));
     return Text;
   }
@@ -89,7 +89,7 @@ protected:
   static Expected<std::vector<Benchmark>>
   read(StringRef Text, const LLVMState &State = *X86,
        StringRef Name = "results.yaml") {
-    return Benchmark::readYamls(State, MemoryBufferRef(Text, Name));
+    return readBenchmarkYamls(State, MemoryBufferRef(Text, Name));
   }
   static std::string readError(StringRef Text) {
     Expected<std::vector<Benchmark>> Read = read(Text);
@@ -377,7 +377,7 @@ static std::string rewriteInput(StringRef Name, StringRef Triple, StringRef Cpu,
   std::string Text = readInput(Name);
   auto State = cantFail(LLVMState::create(Triple, Cpu));
   Expected<std::vector<Benchmark>> Read =
-      Benchmark::readYamls(*State, MemoryBufferRef(Text, inputPath(Name)));
+      readBenchmarkYamls(*State, MemoryBufferRef(Text, inputPath(Name)));
   if (!Read) {
     ADD_FAILURE() << toString(Read.takeError());
     return "";
@@ -386,7 +386,7 @@ static std::string rewriteInput(StringRef Name, StringRef Triple, StringRef Cpu,
   std::string Written;
   raw_string_ostream OS(Written);
   for (const Benchmark &B : *Read)
-    if (Error E = B.writeYamlTo(*State, OS))
+    if (Error E = writeBenchmarkYaml(B, *State, OS))
       ADD_FAILURE() << toString(std::move(E));
   return Written;
 }
@@ -420,7 +420,7 @@ TEST_F(BenchmarkResultTest, ReadsOlderUpstreamFiles) {
   auto State =
       cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "haswell"));
   Expected<std::vector<Benchmark>> Read =
-      Benchmark::readYamls(*State, MemoryBufferRef(Text, "older"));
+      readBenchmarkYamls(*State, MemoryBufferRef(Text, "older"));
   ASSERT_TRUE(static_cast<bool>(Read)) << toString(Read.takeError());
   ASSERT_EQ(Read->size(), 3u);
   const Benchmark &Latency = (*Read)[0];
@@ -441,7 +441,7 @@ TEST_F(BenchmarkResultTest, ReadsOlderUpstreamFiles) {
             (std::vector<std::string>{"HWPort0", "HWPort6", "NumMicroOps"}));
   std::string Written;
   raw_string_ostream OS(Written);
-  cantFail(Latency.writeYamlTo(*State, OS));
+  cantFail(writeBenchmarkYaml(Latency, *State, OS));
   EXPECT_NE(Written.find("\nmin_instructions: 10000\n"), std::string::npos);
   EXPECT_EQ(Written.find("num_repetitions"), std::string::npos);
   EXPECT_EQ(Written.find("debug_string"), std::string::npos);
@@ -624,7 +624,7 @@ TEST_F(BenchmarkResultTest, SkipsDocumentsNamingUnknownOpcodesOrRegisters) {
                      With("'ADD64rr RCX RCX RCX'", "'ADD64rrr RCX RCX RCX'");
   std::vector<SkippedBenchmarkEntry> Skipped;
   Expected<std::vector<Benchmark>> Read =
-      Benchmark::readYamls(*X86, MemoryBufferRef(Text, "old.yaml"), &Skipped);
+      readBenchmarkYamls(*X86, MemoryBufferRef(Text, "old.yaml"), &Skipped);
   ASSERT_TRUE(static_cast<bool>(Read)) << toString(Read.takeError());
   ASSERT_EQ(Read->size(), 2u);
   EXPECT_EQ((*Read)[0].Mode, BenchmarkMode::Latency);
@@ -676,7 +676,7 @@ TEST_F(BenchmarkResultTest, SkippingLeavesMalformedYamlAnError) {
                "min_instructions: lots");
   std::vector<SkippedBenchmarkEntry> Skipped;
   Expected<std::vector<Benchmark>> Read =
-      Benchmark::readYamls(*X86, MemoryBufferRef(Text, "bad.yaml"), &Skipped);
+      readBenchmarkYamls(*X86, MemoryBufferRef(Text, "bad.yaml"), &Skipped);
   ASSERT_FALSE(static_cast<bool>(Read));
   EXPECT_EQ(toString(Read.takeError()),
             "bad.yaml:28:19: error: invalid number");
@@ -713,14 +713,14 @@ TEST_F(BenchmarkResultTest, WriterRefusesNumbersThatNameNothing) {
   B.Key.Instructions[0].setOpcode(X86->getInstrInfo().getNumOpcodes() + 5);
   std::string Text;
   raw_string_ostream OS(Text);
-  Error E = B.writeYamlTo(*X86, OS);
+  Error E = writeBenchmarkYaml(B, *X86, OS);
   ASSERT_TRUE(static_cast<bool>(E));
   EXPECT_NE(toString(std::move(E)).find("not an opcode"), std::string::npos);
   EXPECT_TRUE(Text.empty());
 
   B = specExample();
   B.Key.RegisterInitialValues[0].Register = MCRegister();
-  Error E2 = B.writeYamlTo(*X86, OS);
+  Error E2 = writeBenchmarkYaml(B, *X86, OS);
   ASSERT_TRUE(static_cast<bool>(E2));
   EXPECT_NE(toString(std::move(E2)).find("not a register"), std::string::npos);
   EXPECT_TRUE(Text.empty());

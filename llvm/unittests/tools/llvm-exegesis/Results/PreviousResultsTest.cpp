@@ -55,7 +55,7 @@ protected:
     raw_string_ostream OS(Text);
     if (Repetition)
       OS << formatRepetitionModeComment(*Repetition);
-    cantFail(B.writeYamlTo(*X86, OS));
+    cantFail(writeBenchmarkYaml(B, *X86, OS));
     return Text;
   }
   static Expected<PreviousResults>

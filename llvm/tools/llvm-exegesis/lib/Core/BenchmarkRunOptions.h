@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKRUNOPTIONS_H
-#define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKRUNOPTIONS_H
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_CORE_BENCHMARKRUNOPTIONS_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_CORE_BENCHMARKRUNOPTIONS_H
 
-#include "Results/BenchmarkResult.h"
+#include "Core/Benchmark.h"
 #include <optional>
 #include <string>
 #include <vector>
