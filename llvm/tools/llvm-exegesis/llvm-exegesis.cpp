@@ -23,6 +23,7 @@
 #include "Results/PreviousResults.h"
 #include "Results/ResultsFileWriter.h"
 #include "Snippets/AssemblerDiagnostic.h"
+#include "Snippets/GeneratorForMode.h"
 #include "Snippets/SnippetFile.h"
 #include "Support/InputDiagnostic.h"
 #include "Support/Interruption.h"
@@ -784,7 +785,7 @@ static void runOpcodes(const LLVMState &State) {
       HostCheck ? static_cast<InstructionAvailability *>(HostCheck.get())
                 : Validity.get();
   std::unique_ptr<SnippetGenerator> Generator =
-      SnippetGenerator::create(State, GenOptions);
+      createSnippetGenerator(State, GenOptions);
   BenchmarkRunner Runner(State, RunOptions);
   // A mode this host cannot measure in fails the run once, before anything
   // is generated or written, rather than skipping every opcode.

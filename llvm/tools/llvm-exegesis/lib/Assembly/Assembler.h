@@ -19,6 +19,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLY_ASSEMBLER_H
 
 #include "Assembly/SnippetLocationTable.h"
+#include "Assembly/SnippetRepetitor.h"
 #include "Core/BenchmarkCode.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,8 +37,6 @@ inline constexpr StringRef FunctionSymbolName = "foo";
 
 /// How the snippet fills the measured function (the runner builds min and
 /// middle-half modes from these two).
-enum class SnippetRepetition { Duplicate, Loop };
-
 struct AssemblyRequest {
   SnippetRepetition Repetition = SnippetRepetition::Duplicate;
   /// At least this many snippet instructions are executed per call.
@@ -98,6 +97,14 @@ struct AssembledFunction {
 Expected<AssembledFunction>
 assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
                          const AssemblyRequest &Request);
+
+/// One version of the measured function that a repetition mode needs: min
+/// assembles a duplicated and a looped one, the middle-half modes one with
+/// N and one with 2N instructions.
+struct MeasuredFunction {
+  AssemblyRequest Request;
+  AssembledFunction Function;
+};
 
 } // namespace exegesis
 } // namespace llvm

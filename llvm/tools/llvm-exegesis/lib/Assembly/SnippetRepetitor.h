@@ -11,11 +11,14 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLY_SNIPPETREPETITOR_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLY_SNIPPETREPETITOR_H
 
-#include "Assembly/Assembler.h"
 #include <cstdint>
 
 namespace llvm {
 namespace exegesis {
+
+/// How the measured function repeats the snippet: copies laid out back to
+/// back, or a loop around a body of copies.
+enum class SnippetRepetition { Duplicate, Loop };
 
 struct RepetitionPlan {
   /// Whether the copies form a loop body (only for a non-empty loop

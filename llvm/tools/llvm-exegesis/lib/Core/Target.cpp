@@ -1,7 +1,6 @@
 //===-- Target.cpp ----------------------------------------------*- C++ -*-===//
 
 #include "Core/Target.h"
-#include "Core/LLVMState.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/TargetRegistry.h"
 

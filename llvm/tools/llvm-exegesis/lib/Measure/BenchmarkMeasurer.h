@@ -32,9 +32,9 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKMEASURER_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKMEASURER_H
 
+#include "Assembly/Assembler.h"
 #include "Core/BenchmarkRunOptions.h"
 #include "Execution/FunctionExecutor.h"
-#include "Measure/BenchmarkRunner.h"
 #include "TimeBased/TimeBasedCycles.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"

@@ -27,14 +27,6 @@ class BenchmarkMeasurer;
 class LLVMState;
 class MCAThroughputModel;
 
-/// One version of the measured function that a repetition mode needs: min
-/// assembles a duplicated and a looped one, the middle-half modes one with
-/// N and one with 2N instructions.
-struct MeasuredFunction {
-  AssemblyRequest Request;
-  AssembledFunction Function;
-};
-
 class BenchmarkRunner {
 public:
   BenchmarkRunner(const LLVMState &State, BenchmarkRunOptions Options);

@@ -3,8 +3,6 @@
 #include "Snippets/SnippetGenerator.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
-#include "Snippets/ParallelSnippetGenerator.h"
-#include "Snippets/SerialSnippetGenerator.h"
 #include "llvm/ADT/ScopeExit.h"
 
 namespace llvm {
@@ -67,14 +65,6 @@ SnippetGenerator::SnippetGenerator(const LLVMState &State,
 }
 
 SnippetGenerator::~SnippetGenerator() = default;
-
-std::unique_ptr<SnippetGenerator>
-SnippetGenerator::create(const LLVMState &State,
-                         const SnippetGeneratorOptions &Options) {
-  if (Options.Mode == BenchmarkMode::Latency)
-    return std::make_unique<SerialSnippetGenerator>(State, Options);
-  return std::make_unique<ParallelSnippetGenerator>(State, Options);
-}
 
 const InstructionModel &SnippetGenerator::getModel(unsigned Opcode) {
   std::unique_ptr<InstructionModel> &Model = Models[Opcode];

@@ -102,10 +102,6 @@ struct GeneratedSnippet {
 
 class SnippetGenerator {
 public:
-  /// The generator for \p Options.Mode.
-  static std::unique_ptr<SnippetGenerator>
-  create(const LLVMState &State, const SnippetGeneratorOptions &Options);
-
   SnippetGenerator(const LLVMState &State,
                    const SnippetGeneratorOptions &Options);
   virtual ~SnippetGenerator();

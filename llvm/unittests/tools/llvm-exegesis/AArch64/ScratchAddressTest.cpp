@@ -13,7 +13,7 @@
 #include "../Disassembly.h"
 #include "Assembly/Assembler.h"
 #include "Core/LLVMState.h"
-#include "Snippets/SnippetGenerator.h"
+#include "Snippets/GeneratorForMode.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -46,7 +46,7 @@ protected:
     SnippetGeneratorOptions Options;
     Options.Mode = Mode;
     std::unique_ptr<SnippetGenerator> Generator =
-        SnippetGenerator::create(*State, Options);
+        createSnippetGenerator(*State, Options);
     Expected<std::vector<BenchmarkCode>> Codes =
         Generator->generateConfigurations(
             State->getOpcodeByName(Opcode).value());

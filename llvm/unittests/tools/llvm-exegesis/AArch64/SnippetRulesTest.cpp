@@ -10,8 +10,8 @@
 #include "Availability/EncodingValidityCheck.h"
 #include "Availability/HostSupportCheck.h"
 #include "Core/LLVMState.h"
+#include "Snippets/GeneratorForMode.h"
 #include "Snippets/SnippetGenerationTarget.h"
-#include "Snippets/SnippetGenerator.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -57,8 +57,7 @@ TEST_F(AArch64SnippetRulesTest, WhatMustNeverRun) {
 TEST_F(AArch64SnippetRulesTest, GeneratedInEveryPhase) {
   SnippetGeneratorOptions Options;
   Options.Mode = BenchmarkMode::Uops;
-  std::unique_ptr<SnippetGenerator> G =
-      SnippetGenerator::create(*State, Options);
+  std::unique_ptr<SnippetGenerator> G = createSnippetGenerator(*State, Options);
   for (StringRef Name : {"SVC", "MRS", "AUTIA", "LDGM"}) {
     Expected<std::vector<BenchmarkCode>> Codes =
         G->generateConfigurations(opcode(Name));
@@ -75,8 +74,7 @@ TEST_F(AArch64SnippetRulesTest, TheHostCheckRefusesWithoutProbing) {
   HostSupportCheck Check(*State, *Validity, 1);
   SnippetGeneratorOptions Options;
   Options.Mode = BenchmarkMode::Uops;
-  std::unique_ptr<SnippetGenerator> G =
-      SnippetGenerator::create(*State, Options);
+  std::unique_ptr<SnippetGenerator> G = createSnippetGenerator(*State, Options);
   BenchmarkCode Code = cantFail(G->generateConfigurations(opcode("SVC")))[0];
   Expected<std::optional<HostRefusal>> Refusal =
       Check.check(Code, opcode("SVC"));

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Core/LLVMState.h"
-#include "Snippets/SnippetGenerator.h"
+#include "Snippets/GeneratorForMode.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -22,8 +22,7 @@ std::string refusal(StringRef Triple, StringRef Cpu, StringRef OpcodeName) {
   std::unique_ptr<LLVMState> State = cantFail(LLVMState::create(Triple, Cpu));
   SnippetGeneratorOptions Options;
   Options.Mode = BenchmarkMode::Uops;
-  std::unique_ptr<SnippetGenerator> G =
-      SnippetGenerator::create(*State, Options);
+  std::unique_ptr<SnippetGenerator> G = createSnippetGenerator(*State, Options);
   std::optional<unsigned> Opcode = State->getOpcodeByName(OpcodeName);
   if (!Opcode)
     return "no opcode " + OpcodeName.str();

@@ -3,7 +3,7 @@
 #include "Availability/HostSupportCheck.h"
 #include "Availability/EncodingValidityCheck.h"
 #include "Core/LLVMState.h"
-#include "Snippets/SnippetGenerator.h"
+#include "Snippets/GeneratorForMode.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -35,7 +35,7 @@ protected:
   unsigned opcode(StringRef Name) { return *State->getOpcodeByName(Name); }
 
   BenchmarkCode generate(StringRef Name) {
-    auto G = SnippetGenerator::create(*State, SnippetGeneratorOptions());
+    auto G = createSnippetGenerator(*State, SnippetGeneratorOptions());
     return cantFail(G->generateConfigurations(opcode(Name)))[0];
   }
 

@@ -2,7 +2,7 @@
 
 #include "Core/LLVMState.h"
 #include "Execution/FunctionExecutor.h"
-#include "Snippets/SnippetGenerator.h"
+#include "Snippets/GeneratorForMode.h"
 #include "X86/X86PreparedSnippets.h"
 #include "gtest/gtest.h"
 
@@ -38,7 +38,7 @@ protected:
     Options.Mode = Mode;
     Options.MaxConfigs = MaxConfigs;
     std::unique_ptr<SnippetGenerator> G =
-        SnippetGenerator::create(*State, Options);
+        createSnippetGenerator(*State, Options);
     Expected<std::vector<BenchmarkCode>> Codes =
         G->generateConfigurations(opcode(Name));
     if (!Codes) {

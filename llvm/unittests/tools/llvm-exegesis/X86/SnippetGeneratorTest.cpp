@@ -1,8 +1,8 @@
 //===-- SnippetGeneratorTest.cpp - Serial and parallel strategies on x86 --===//
 
-#include "Snippets/SnippetGenerator.h"
 #include "Availability/EncodingValidityCheck.h"
 #include "Core/LLVMState.h"
+#include "Snippets/GeneratorForMode.h"
 #include "Snippets/ParallelSnippetGenerator.h"
 #include "gtest/gtest.h"
 
@@ -25,7 +25,7 @@ protected:
     SnippetGeneratorOptions Options;
     Options.Mode = Mode;
     Options.MaxConfigs = MaxConfigs;
-    return SnippetGenerator::create(*State, Options);
+    return createSnippetGenerator(*State, Options);
   }
 
   std::vector<BenchmarkCode> generate(SnippetGenerator &G, StringRef Name) {
@@ -154,7 +154,7 @@ TEST_F(SnippetGeneratorTest, HelperIsValidForTheSubtarget) {
       cantFail(EncodingValidityCheck::create(*State));
   SnippetGeneratorOptions Options;
   Options.Availability = Check.get();
-  auto G = SnippetGenerator::create(*State, Options);
+  auto G = createSnippetGenerator(*State, Options);
   std::vector<BenchmarkCode> Codes = generate(*G, "SETCCr");
   ASSERT_EQ(Codes.size(), 1u);
   ASSERT_EQ(Codes[0].Key.Instructions.size(), 2u);
@@ -262,7 +262,7 @@ TEST_F(SnippetGeneratorTest, SeededChoicesAreDrawn) {
     Options.Mode = BenchmarkMode::Latency;
     Options.RandomSeed = Seed;
     Options.ReserveLoopCounter = ReserveLoopCounter;
-    return SnippetGenerator::create(*State, Options);
+    return createSnippetGenerator(*State, Options);
   };
   auto Registers = [&](SnippetGenerator &G, StringRef Name) {
     std::vector<BenchmarkCode> Codes = generate(G, Name);
@@ -509,7 +509,7 @@ TEST_F(SnippetGeneratorTest, ReservedRegistersAreNotUsed) {
   Options.Mode = BenchmarkMode::Uops;
   Options.ReserveLoopCounter = true;
   Options.Reservations.DisableUpperSSERegisters = true;
-  auto G = SnippetGenerator::create(*State, Options);
+  auto G = createSnippetGenerator(*State, Options);
   for (StringRef Name : {"ADD64rr", "ADDPSrr", "VADDPSYrr"})
     for (const BenchmarkCode &Code : generate(*G, Name))
       for (const MCInst &Inst : Code.Key.Instructions)
@@ -526,7 +526,7 @@ TEST_F(SnippetGeneratorTest, EncodingValidity) {
       cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver3"));
   std::unique_ptr<EncodingValidityCheck> Check =
       cantFail(EncodingValidityCheck::create(*Znver3));
-  auto G = SnippetGenerator::create(*Znver3, SnippetGeneratorOptions());
+  auto G = createSnippetGenerator(*Znver3, SnippetGeneratorOptions());
   auto First = [&](StringRef Name) {
     return cantFail(
                G->generateConfigurations(*Znver3->getOpcodeByName(Name)))[0]
