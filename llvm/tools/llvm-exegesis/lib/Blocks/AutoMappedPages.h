@@ -27,14 +27,14 @@
 // Which physical page backs each. Every page holds the same data (see
 // AutoMemoryMap.h), so which physical page backs it matters only to the
 // caches: pages that share one physical page alias in a cache tagged by
-// virtual address (AMD's L1 reads `movq (%rax),%rcx; movq 4096(%rax),%rdx`
-// at 0.588 cycles per instruction on one physical page, 0.333 on two), and
-// distinct pages beyond the L1's size would no longer all hit it. So the
-// mapped pages are backed by as many physical pages as there are mapped
-// pages, at most PhysicalPageLimit (the L1's size in pages): the n-th
-// mapped page in address order by physical page n mod that number. A block
-// that touches no more pages than fit in L1 thus has them all distinct,
-// and a walk never puts two neighbouring pages on one physical page.
+// virtual address (AMD Zen's L1 data cache; bench/RESULTS.md has what that
+// costs a block), and distinct pages beyond the L1's size would no longer
+// all hit it. So the mapped pages are backed by as many physical pages as
+// there are mapped pages, at most PhysicalPageLimit (the L1's size in
+// pages): the n-th mapped page in address order by physical page n mod that
+// number. A block that touches no more pages than fit in L1 thus has them
+// all distinct, and a walk never puts two neighbouring pages on one
+// physical page.
 //
 //===----------------------------------------------------------------------===//
 

@@ -49,8 +49,9 @@ enum class RepetitionMode {
   /// code, as duplicate. Also straight-line code when the snippet cannot
   /// loop or the loop's counter update would break its chain. Differencing
   /// straight-line functions of N and 2N instructions times code beyond the
-  /// L1i and the micro-op cache, whose fetch states moved latency chains of
-  /// long instructions by up to 6% between runs (bench/RESULTS.md).
+  /// L1i and the micro-op cache, whose fetch states move latency chains of
+  /// long instructions between runs with nothing in the samples to tell
+  /// (docs/TimeBasedCycles.rst).
   LoopWhereTimeBased
 };
 
