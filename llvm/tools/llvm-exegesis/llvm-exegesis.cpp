@@ -14,7 +14,7 @@
 #include "Blocks/HexSnippetFile.h"
 #include "Core/BenchmarkRunOptions.h"
 #include "Core/LLVMState.h"
-#include "Execution/SubProcessFunctionExecutor.h"
+#include "Execution/BenchmarkExecution.h"
 #include "Measure/BenchmarkMeasurer.h"
 #include "Measure/BenchmarkRunner.h"
 #include "Measure/OpcodeSweep.h"
@@ -820,8 +820,8 @@ static void runOpcodes(const LLVMState &State) {
   if (ExecutionModeOpt == ExecutionMode::SubProcess &&
       BenchmarkPhaseOpt == BenchmarkPhase::Measure &&
       (OpcodeIndex == -1 || MeasurementsPrintProgress))
-    errs() << "benchmarking subprocesses: "
-           << SubProcessFunctionExecutor::getNumForked() << " forked\n";
+    errs() << "benchmarking subprocesses: " << getNumForkedSubprocesses()
+           << " forked\n";
   // The sweep went on past what would end a run of one benchmark.
   if (Sweep.getNumRunErrors())
     std::exit(1);

@@ -9,15 +9,13 @@
 // the host has it (x86-64); with perf counters they call the functions
 // from their own loops.
 //
-// Why not a loop in the tool's own code: chains that the core folds at
-// rename (`lea 8(%rax), %rax`, `sub $1, %rax`: about 0.17 cycles an
-// instruction) read from 0.1677 to 0.1712 in process, one invocation to the
-// next, and a steady 0.1690 in a subprocess. The state followed the
-// placement of the tool's code against the snippet's (address-space
-// randomisation, the build itself, the stack limit), not the snippet's own
-// address. With the caller beside the snippet, what the front end sees is
-// the same in every invocation, every build and both execution modes: 16
-// invocations read 0.16904-0.16911 (bench/RESULTS.md).
+// Why not a loop in the tool's own code: the speed of chains that the core
+// folds at rename (`lea 8(%rax), %rax`) followed where the tool's code lay
+// against the snippet's (address-space randomisation, the build itself, the
+// stack limit), and so changed from one invocation to the next and between
+// the execution modes. With the caller beside the snippet, what the front
+// end sees is the same in every invocation, every build and both execution
+// modes (docs/TimeBasedCycles.rst; the readings are in bench/RESULTS.md).
 //
 //===----------------------------------------------------------------------===//
 

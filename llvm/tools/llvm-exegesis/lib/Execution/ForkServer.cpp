@@ -1,11 +1,11 @@
 //===-- ForkServer.cpp ------------------------------------------*- C++ -*-===//
 
 #include "Execution/ForkServer.h"
+#include "Execution/FdPassing.h"
 #include "Support/ExitCleanup.h"
 #include "Support/SystemRefusal.h"
 #include <cerrno>
 #include <csignal>
-#include <cstring>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -35,25 +35,8 @@ struct ForkReply {
 /// The descriptor a request carries, or -1 at the end of the requests.
 int receiveRequest(int Control) {
   char Byte;
-  iovec Vec = {&Byte, 1};
-  alignas(cmsghdr) char Space[CMSG_SPACE(sizeof(int))];
-  msghdr Header = {};
-  Header.msg_iov = &Vec;
-  Header.msg_iovlen = 1;
-  Header.msg_control = Space;
-  Header.msg_controllen = sizeof(Space);
-  ssize_t Received;
-  do
-    Received = recvmsg(Control, &Header, MSG_CMSG_CLOEXEC);
-  while (Received < 0 && errno == EINTR);
-  if (Received <= 0)
-    return -1;
-  cmsghdr *Cmsg = CMSG_FIRSTHDR(&Header);
-  if (!Cmsg || Cmsg->cmsg_level != SOL_SOCKET || Cmsg->cmsg_type != SCM_RIGHTS)
-    return -1;
-  int Fd;
-  std::memcpy(&Fd, CMSG_DATA(Cmsg), sizeof(int));
-  return Fd;
+  FdMessage Request = receiveWithFd(Control, &Byte, 1);
+  return Request.Size > 0 ? Request.Fd : -1;
 }
 
 [[noreturn]] void serve(int Control, pid_t Tool, char *SharedArea,
@@ -180,22 +163,7 @@ void ForkServer::end() {
 
 Expected<pid_t> ForkServer::forkChild(int Socket) {
   char Byte = 0;
-  iovec Vec = {&Byte, 1};
-  alignas(cmsghdr) char Space[CMSG_SPACE(sizeof(int))] = {};
-  msghdr Header = {};
-  Header.msg_iov = &Vec;
-  Header.msg_iovlen = 1;
-  Header.msg_control = Space;
-  Header.msg_controllen = sizeof(Space);
-  cmsghdr *Cmsg = CMSG_FIRSTHDR(&Header);
-  Cmsg->cmsg_level = SOL_SOCKET;
-  Cmsg->cmsg_type = SCM_RIGHTS;
-  Cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-  std::memcpy(CMSG_DATA(Cmsg), &Socket, sizeof(int));
-  ssize_t Sent;
-  do
-    Sent = sendmsg(Control, &Header, MSG_NOSIGNAL);
-  while (Sent < 0 && errno == EINTR);
+  ssize_t Sent = sendWithFd(Control, &Byte, 1, Socket);
   if (Sent != 1)
     return serverError("sending a request", Sent < 0 ? errno : EPIPE);
   ForkReply Reply = {};

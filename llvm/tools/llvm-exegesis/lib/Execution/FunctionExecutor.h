@@ -220,13 +220,11 @@ public:
 
 /// Which function runs at \p Position of round \p Round of \p NumFunctions:
 /// even rounds run them first to last, odd rounds last to first. Whatever
-/// runs first in a round follows other code, and may pay for it: on
-/// Emerald Rapids the first 256-bit window after more than about 100 us of
-/// scalar code ran slowly for about 3 us, as if the wide units woke up
-/// (bench/wide-warmup.c). Always N before 2N, that cost fell on N alone and
-/// the difference read up to 5% low. In reverse order the other function
-/// runs first, so a sample's minimum over its rounds reads each function
-/// warm.
+/// runs first in a round follows other code, and may pay for it (wide units
+/// waking up after a stretch of scalar code, docs/TimeBasedCycles.rst):
+/// always N before 2N, that cost fell on N alone and the difference read
+/// low. In reverse order the other function runs first, so a sample's
+/// minimum over its rounds reads each function warm.
 inline size_t functionInRound(unsigned Round, size_t Position,
                               size_t NumFunctions) {
   return Round % 2 == 0 ? Position : NumFunctions - 1 - Position;

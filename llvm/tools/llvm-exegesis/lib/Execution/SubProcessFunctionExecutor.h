@@ -2,18 +2,10 @@
 //
 // Runs the functions in a child forked for the purpose, so that whatever the
 // snippet does (crash, hang, exit, scribble over memory) costs one error in
-// the results and never the tool. Per request the parent:
-//   - forks; the child arranges to die with the parent and waits;
-//   - attaches with ptrace (before the child can run anything), pins the
-//     child to a CPU if asked, opens the counter group on the child's pid;
-//   - hands the group's file descriptor to the child, by pidfd_getfd (the
-//     child fetches it from the parent) or as SCM_RIGHTS over the socket
-//     pair (kernels before 5.6);
-//   - waits, with a timeout, and learns from ptrace which signal stopped the
-//     child and at which instruction.
-// The child reports its own setup failures over the socket before the
-// snippet starts, so an exit code the snippet produces is never taken for
-// one of them. The counter readings come back through a shared mapping.
+// the results and never the tool. Each request is one run of a child
+// (ChildRun.h): the child is forked, traced with ptrace, handed the counter
+// group, and waited for with a timeout; the readings come back through
+// memory shared with it (ChildProtocol.h).
 //
 // A whole measurement (a probe, the runs it sizes, their settling) can run in
 // one child as a SamplingProcedure: a fork costs a few milliseconds in a
@@ -33,7 +25,7 @@
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_EXECUTION_SUBPROCESSFUNCTIONEXECUTOR_H
 #define LLVM_TOOLS_LLVM_EXEGESIS_EXECUTION_SUBPROCESSFUNCTIONEXECUTOR_H
 
-#include "Core/BenchmarkRunOptions.h"
+#include "Execution/ChildRun.h"
 #include "Execution/ForkServer.h"
 #include "Execution/FunctionExecutor.h"
 #include "Execution/ScratchMemory.h"
@@ -42,14 +34,6 @@
 
 namespace llvm {
 namespace exegesis {
-
-struct SubProcessOptions {
-  /// Pin the child to this CPU (-benchmark-process-cpu).
-  std::optional<unsigned> Cpu;
-  /// Kill a child still running after this many seconds.
-  double TimeoutSeconds = 30;
-  CounterHandoffMethod Handoff = CounterHandoffMethod::Auto;
-};
 
 class SubProcessFunctionExecutor : public FunctionExecutor {
 public:
@@ -70,14 +54,6 @@ public:
   runProcedure(ArrayRef<const ExecutableFunction *> Functions,
                const FixedLayout &Layout, SamplingProcedure Procedure,
                const PortableProcedure *Portable = nullptr) const override;
-
-  /// Benchmarking subprocesses forked so far by any executor (for the
-  /// sweep's statistics: what a measurement costs in forks).
-  static uint64_t getNumForked();
-
-  /// Whether this kernel lets a process fetch another's file descriptor
-  /// (pidfd_open + pidfd_getfd, Linux 5.6).
-  static bool isPidfdGetfdAvailable();
 
 private:
   /// The fork server, started at the first call; null when it cannot be

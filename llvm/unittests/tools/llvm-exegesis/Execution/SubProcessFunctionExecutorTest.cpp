@@ -3,6 +3,8 @@
 #include "Execution/SubProcessFunctionExecutor.h"
 #include "../MachineCode.h"
 #include "Counters/TimeStampCounter.h"
+#include "Execution/BenchmarkExecution.h"
+#include "Execution/FdPassing.h"
 #include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
 #include <cerrno>
@@ -94,7 +96,7 @@ TEST(SubProcessFunctionExecutorTest, MeasuresWithSocketRightsHandoff) {
 }
 
 TEST(SubProcessFunctionExecutorTest, MeasuresWithPidfdHandoff) {
-  if (!SubProcessFunctionExecutor::isPidfdGetfdAvailable())
+  if (!isPidfdGetfdAvailable())
     GTEST_SKIP() << "kernel without pidfd_getfd";
   expectMeasures(CounterHandoffMethod::PidfdGetfd);
 }
@@ -653,7 +655,7 @@ TEST(SubProcessFunctionExecutorTest, APortableProcedureRunsInTheForkServer) {
     ASSERT_TRUE(R.Ok) << R.Message;
     EXPECT_EQ(Bytes, expectedPortably({&Store, &Other}, 42));
   }
-  EXPECT_EQ(SubProcessFunctionExecutor::getNumForked() > 0, true);
+  EXPECT_EQ(getNumForkedSubprocesses() > 0, true);
 }
 
 TEST(SubProcessFunctionExecutorTest, AFaultInAPortableProcedureIsLocated) {
