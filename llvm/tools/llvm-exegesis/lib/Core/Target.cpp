@@ -64,29 +64,70 @@ namespace {
 class GenericExegesisTarget : public ExegesisTarget {};
 } // namespace
 
+// Each target folder defines its getters: X86/Target.cpp and
+// X86/X86SnippetGeneration.cpp, and so on.
 const ExegesisTarget *getTheX86ExegesisTarget();
 const ExegesisTarget *getTheAArch64ExegesisTarget();
 const ExegesisTarget *getTheRISCVExegesisTarget(const Triple &TT);
 const ExegesisTarget *getTheMipsExegesisTarget();
 const ExegesisTarget *getThePowerPCExegesisTarget();
+const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
+const SnippetGenerationTarget *getTheAArch64SnippetGenerationTarget();
+const SnippetGenerationTarget *getTheRISCVSnippetGenerationTarget();
+const SnippetGenerationTarget *getTheMipsSnippetGenerationTarget();
+const SnippetGenerationTarget *getThePowerPCSnippetGenerationTarget();
+
+static const TargetRegistration Registry[] = {
+    {[](const Triple &TT) { return TT.isX86(); },
+     [](const Triple &) -> const ExegesisTarget & {
+       return *getTheX86ExegesisTarget();
+     },
+     []() -> const SnippetGenerationTarget & {
+       return *getTheX86SnippetGenerationTarget();
+     }},
+    {[](const Triple &TT) { return TT.isAArch64(); },
+     [](const Triple &) -> const ExegesisTarget & {
+       return *getTheAArch64ExegesisTarget();
+     },
+     []() -> const SnippetGenerationTarget & {
+       return *getTheAArch64SnippetGenerationTarget();
+     }},
+    {[](const Triple &TT) { return TT.isRISCV(); },
+     [](const Triple &TT) -> const ExegesisTarget & {
+       return *getTheRISCVExegesisTarget(TT);
+     },
+     []() -> const SnippetGenerationTarget & {
+       return *getTheRISCVSnippetGenerationTarget();
+     }},
+    {[](const Triple &TT) { return TT.isMIPS(); },
+     [](const Triple &) -> const ExegesisTarget & {
+       return *getTheMipsExegesisTarget();
+     },
+     []() -> const SnippetGenerationTarget & {
+       return *getTheMipsSnippetGenerationTarget();
+     }},
+    {[](const Triple &TT) { return TT.isPPC(); },
+     [](const Triple &) -> const ExegesisTarget & {
+       return *getThePowerPCExegesisTarget();
+     },
+     []() -> const SnippetGenerationTarget & {
+       return *getThePowerPCSnippetGenerationTarget();
+     }},
+};
+
+ArrayRef<TargetRegistration> getTargetRegistry() { return Registry; }
+
+const TargetRegistration *findTargetRegistration(const Triple &TT) {
+  for (const TargetRegistration &Row : Registry)
+    if (Row.Serves(TT))
+      return &Row;
+  return nullptr;
+}
 
 const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
   static const GenericExegesisTarget Generic;
-  if (TT.isX86())
-    if (const ExegesisTarget *T = getTheX86ExegesisTarget())
-      return *T;
-  if (TT.isAArch64())
-    if (const ExegesisTarget *T = getTheAArch64ExegesisTarget())
-      return *T;
-  if (TT.isRISCV())
-    if (const ExegesisTarget *T = getTheRISCVExegesisTarget(TT))
-      return *T;
-  if (TT.isMIPS())
-    if (const ExegesisTarget *T = getTheMipsExegesisTarget())
-      return *T;
-  if (TT.isPPC())
-    if (const ExegesisTarget *T = getThePowerPCExegesisTarget())
-      return *T;
+  if (const TargetRegistration *Row = findTargetRegistration(TT))
+    return Row->GetTarget(TT);
   return Generic;
 }
 

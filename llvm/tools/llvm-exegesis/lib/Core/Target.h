@@ -7,8 +7,10 @@
 // which register points at scratch memory, which opcodes cannot be
 // benchmarked, and which perf events count cycles / micro-ops / ports. Each
 // architecture implements it in its own folder (X86/, AArch64/, RISCV/,
-// PowerPC/); an architecture without an implementation gets a default that
-// supports nothing beyond parsing.
+// PowerPC/, Mips/); an architecture without an implementation gets a default
+// that supports nothing beyond parsing. The target registry (TargetRegistry
+// below) is the one place that says which folder serves which triple, for
+// this interface and for the generators' SnippetGenerationTarget alike.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +40,7 @@ class MCSubtargetInfo;
 namespace exegesis {
 
 class LLVMState;
+class SnippetGenerationTarget;
 
 /// A snippet as the encoder takes it, and the machine state its
 /// instructions need set around the repeated body.
@@ -269,6 +272,34 @@ public:
   /// (empty when all resolved; see TargetNameTable).
   virtual std::string getUnresolvedNames() const { return ""; }
 };
+
+/// One architecture we implement, as the target registry holds it: the
+/// triples its folder serves and both of its interfaces, ExegesisTarget and
+/// the generators' SnippetGenerationTarget (Snippets/, a layer above, which
+/// is why it is only named here). One row answers both lookups, so they
+/// cannot disagree about a triple: they once did, when each had a lookup of
+/// its own (32-bit PowerPC got the PowerPC ExegesisTarget, which refuses
+/// to assemble for it, and the generic generation rules; it now gets the
+/// PowerPC rules as well). The getters are functions a target folder
+/// defines, declared in Target.cpp alone: nothing outside a target folder
+/// includes a target's file, and a static registration object in a target
+/// folder would be dropped by the linker, nothing referring to it.
+struct TargetRegistration {
+  /// Whether this architecture's folder serves \p TT.
+  bool (*Serves)(const Triple &TT);
+  /// Its ExegesisTarget for \p TT, one of the triples it serves (riscv32
+  /// and riscv64 have one each: XLEN decides what the function saves).
+  const ExegesisTarget &(*GetTarget)(const Triple &TT);
+  /// Its snippet generation rules, the same for every triple it serves.
+  const SnippetGenerationTarget &(*GetGenerationRules)();
+};
+
+/// The target registry: every architecture we implement, one row each.
+ArrayRef<TargetRegistration> getTargetRegistry();
+
+/// The row of the registry that serves \p TT, or null for an architecture
+/// we have no code for.
+const TargetRegistration *findTargetRegistration(const Triple &TT);
 
 /// Helpers the targets share when they set registers.
 inline bool isInClass(const MCRegisterClass *RC, MCRegister Reg) {

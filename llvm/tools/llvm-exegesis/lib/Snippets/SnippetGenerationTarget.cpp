@@ -2,6 +2,7 @@
 
 #include "Snippets/SnippetGenerationTarget.h"
 #include "Core/LLVMState.h"
+#include "Core/Target.h"
 
 namespace llvm {
 namespace exegesis {
@@ -102,25 +103,11 @@ std::string SnippetGenerationTarget::describeConfiguration(
   return "";
 }
 
-const SnippetGenerationTarget *getTheX86SnippetGenerationTarget();
-const SnippetGenerationTarget *getTheRISCVSnippetGenerationTarget();
-const SnippetGenerationTarget *getTheAArch64SnippetGenerationTarget();
-const SnippetGenerationTarget *getTheMipsSnippetGenerationTarget();
-const SnippetGenerationTarget *getThePowerPCSnippetGenerationTarget();
-
 const SnippetGenerationTarget &
 SnippetGenerationTarget::lookup(const Triple &TT) {
   static const SnippetGenerationTarget Generic;
-  if (TT.isX86())
-    return *getTheX86SnippetGenerationTarget();
-  if (TT.isRISCV())
-    return *getTheRISCVSnippetGenerationTarget();
-  if (TT.isAArch64())
-    return *getTheAArch64SnippetGenerationTarget();
-  if (TT.isMIPS())
-    return *getTheMipsSnippetGenerationTarget();
-  if (TT.isPPC64())
-    return *getThePowerPCSnippetGenerationTarget();
+  if (const TargetRegistration *Row = findTargetRegistration(TT))
+    return Row->GetGenerationRules();
   return Generic;
 }
 

@@ -6,8 +6,9 @@
 // reference is pointed at the scratch buffer, which immediates are safe, and
 // which alternative operand forms (-max-configs-per-opcode) are worth
 // measuring, such as LEA addressing forms or condition codes. Kept apart from
-// ExegesisTarget because only the generators need it; looked up by triple
-// the same way.
+// ExegesisTarget because only the generators need it; found through the same
+// row of the target registry (Core/Target.h), so that a triple gets the rules
+// of the architecture whose ExegesisTarget it gets.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +76,8 @@ class SnippetGenerationTarget {
 public:
   virtual ~SnippetGenerationTarget();
 
+  /// The rules of \p TT's architecture in the target registry (generic
+  /// rules for an architecture we have no code for).
   static const SnippetGenerationTarget &lookup(const Triple &TT);
 
   /// Registers generated snippets never name.
