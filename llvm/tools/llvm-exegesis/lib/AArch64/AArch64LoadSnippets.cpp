@@ -71,11 +71,6 @@ static std::optional<DefSlotList> getDefSlots(const LLVMState &State,
   return Slots;
 }
 
-bool isAArch64ChainableLoad(const LLVMState &State,
-                            const InstructionModel &Model) {
-  return getDefSlots(State, Model).has_value();
-}
-
 /// Whether a generated load may write \p Reg: any FP/SIMD register, and X1
 /// to X15 (and their W halves); not the scratch pointer X0, X16 to X18 (the
 /// register set-up's and the platform's), the callee-saved X19 to X28 (X19
@@ -92,124 +87,117 @@ static bool mayLoadInto(const MCRegisterInfo &RI, MCRegister Reg) {
   return true;
 }
 
-/// Registers for \p Slots, one per slot, of the slot's class, overlapping
-/// none of \p Used (which grows with them); nullopt when a class has none
-/// left.
-static std::optional<SmallVector<MCRegister, 2>>
-pickDefs(const LLVMState &State, const InstructionModel &Model,
-         ArrayRef<unsigned> Slots, SmallVectorImpl<MCRegister> &Used) {
-  const MCRegisterInfo &RI = State.getRegInfo();
-  SmallVector<MCRegister, 2> Defs;
-  for (unsigned Slot : Slots) {
-    const MCRegisterClass &Class =
-        RI.getRegClass(Model.slots()[Slot].RegClassID);
-    auto Free = [&](MCPhysReg Reg) {
-      return mayLoadInto(RI, Reg) && none_of(Used, [&](MCRegister U) {
-               return RI.regsOverlap(U, Reg);
-             });
-    };
-    auto It = find_if(Class, Free);
-    if (It == Class.end())
-      return std::nullopt;
-    Defs.push_back(*It);
-    Used.push_back(*It);
+namespace {
+/// An AArch64 load chained through the scratch pointer X0.
+class AArch64ChainedLoad : public ChainedLoad {
+public:
+  AArch64ChainedLoad(const LLVMState &State,
+                     const SnippetGenerationTarget &Target,
+                     const InstructionModel &Model, DefSlotList Slots)
+      : ChainedLoad(State, Model, std::move(Slots)), Target(Target) {
+    Words.MovedTo = "a general-purpose register";
+    Words.Move = "an fmov";
   }
-  return Defs;
-}
 
-std::optional<PreparedSnippet> getAArch64LoadSnippet(
-    const LLVMState &State, const SnippetGenerationTarget &Target,
-    const InstructionModel &Model, bool Serial, unsigned Index) {
-  const AArch64Names &N = AArch64Names::get();
-  std::optional<DefSlotList> Slots = getDefSlots(State, Model);
-  if (!Slots || Index > 0)
-    return std::nullopt;
-  auto Load = [&](ArrayRef<MCRegister> Defs) {
+  bool mayWrite(MCRegister Reg) const override {
+    return mayLoadInto(getState().getRegInfo(), Reg);
+  }
+
+  /// The other immediates are the target's defaults.
+  MCInst buildLoad(ArrayRef<MCRegister> Defs, int64_t Offset) const override {
+    const InstructionModel &Model = getModel();
     SlotValues Values(Model.slots().size());
-    Target.setScratchAddress(Model, Model.memoryReferences().front(), N.X0, 0,
-                             Values);
-    for (auto [Slot, Reg] : zip(*Slots, Defs))
+    Target.setScratchAddress(Model, Model.memoryReferences().front(),
+                             AArch64Names::get().X0, Offset, Values);
+    for (auto [Slot, Reg] : zip(getDefSlots(), Defs))
       Values[Slot] = MCOperand::createReg(Reg);
     for (unsigned I = 0, E = Values.size(); I < E; ++I)
       if (!Values[I])
         Values[I] = MCOperand::createImm(
             Target.getDefaultImmediate(Model, Model.slots()[I]));
     return Model.build(Values);
-  };
-  const MCRegisterInfo &RI = State.getRegInfo();
-  PreparedSnippet Snippet;
-  SmallVector<MCRegister, 8> Used;
-  if (!Serial) {
-    for (unsigned Copy = 0; Copy < 4; ++Copy) {
-      std::optional<SmallVector<MCRegister, 2>> Defs =
-          pickDefs(State, Model, *Slots, Used);
-      if (!Defs)
-        break;
-      Snippet.Instructions.push_back(Load(*Defs));
-    }
-    if (Snippet.Instructions.empty())
-      return std::nullopt;
-    Snippet.Info = "Loads from the scratch memory into distinct registers";
-    return Snippet;
   }
-  std::optional<SmallVector<MCRegister, 2>> Defs =
-      pickDefs(State, Model, *Slots, Used);
-  if (!Defs)
-    return std::nullopt;
-  Snippet.Instructions.push_back(Load(*Defs));
-  // The value reaches a general-purpose register: it is one, or FMOV takes
-  // the bits of an FP/SIMD register, or CNTP counts the active elements of
-  // a predicate (none: it is all false).
-  MCRegister Def = Defs->front();
+
+  /// All at the scratch pointer.
+  int64_t getThroughputOffset(unsigned) const override { return 0; }
+
+  std::optional<LoadedValue>
+  getLoadedValue(ArrayRef<MCRegister> Defs,
+                 ArrayRef<MCRegister> Used) const override;
+
+  /// A W register is added zero-extended (UXTW), so that the add reads what
+  /// the load wrote and nothing more.
+  std::optional<MCInst> buildAddressAdd(MCRegister Value) const override {
+    const AArch64Names &N = AArch64Names::get();
+    bool IsW = isInClass(N.GPR32, Value);
+    MCInst Add;
+    Add.setOpcode(IsW ? N.ADDXrx : N.ADDXrs);
+    Add.addOperand(MCOperand::createReg(N.X0));
+    Add.addOperand(MCOperand::createReg(N.X0));
+    Add.addOperand(MCOperand::createReg(Value));
+    Add.addOperand(MCOperand::createImm(IsW ? UXTWExtend : 0));
+    return Add;
+  }
+
+  std::string describeLatency(const LoadedValue &Value) const override {
+    if (Value.Move && Value.Move->getOpcode() == AArch64Names::get().CNTP_XPP_B)
+      return "Repeating a predicate load whose address depends on the value "
+             "it loaded (all false: its count of active elements, zero, is "
+             "added to the scratch pointer): one repetition is the load, a "
+             "cntp and an add";
+    return ChainedLoad::describeLatency(Value);
+  }
+
+private:
+  const SnippetGenerationTarget &Target;
+};
+} // namespace
+
+/// The value reaches a general-purpose register: it is one, or FMOV takes
+/// the bits of an FP/SIMD register, or CNTP counts the active elements of a
+/// predicate (none: it is all false), into a register the load did not
+/// write.
+std::optional<LoadedValue>
+AArch64ChainedLoad::getLoadedValue(ArrayRef<MCRegister> Defs,
+                                   ArrayRef<MCRegister> Used) const {
+  const AArch64Names &N = AArch64Names::get();
+  const MCRegisterInfo &RI = getState().getRegInfo();
+  MCRegister Def = Defs.front();
   MCRegister Value =
       isInClass(N.GPR32, Def) ? Def : relatedIn(RI, N.GPR64, Def);
+  if (Value.isValid())
+    return LoadedValue{Value, std::nullopt};
+  auto Temp = find_if(N.LoadDestinations, [&](MCRegister X) {
+    return none_of(Used, [&](MCRegister U) { return RI.regsOverlap(U, X); });
+  });
+  if (Temp == N.LoadDestinations.end())
+    return std::nullopt;
+  Value = *Temp;
   MCInst Move;
-  if (!Value.isValid()) {
-    auto Temp = find_if(N.LoadDestinations, [&](MCRegister X) {
-      return none_of(Used, [&](MCRegister U) { return RI.regsOverlap(U, X); });
-    });
-    if (Temp == N.LoadDestinations.end())
-      return std::nullopt;
-    Value = *Temp;
-    if (MCRegister D = relatedIn(RI, N.FPR64, Def)) {
-      Move.setOpcode(N.FMOVDXr);
-      Move.addOperand(MCOperand::createReg(Value));
-      Move.addOperand(MCOperand::createReg(D));
-    } else if (MCRegister P = relatedIn(RI, N.PPR, Def)) {
-      Move.setOpcode(N.CNTP_XPP_B);
-      Move.addOperand(MCOperand::createReg(Value));
-      Move.addOperand(MCOperand::createReg(P));
-      Move.addOperand(MCOperand::createReg(P));
-    } else {
-      return std::nullopt;
-    }
-    Snippet.Instructions.push_back(Move);
+  if (MCRegister D = relatedIn(RI, N.FPR64, Def)) {
+    Move.setOpcode(N.FMOVDXr);
+    Move.addOperand(MCOperand::createReg(Value));
+    Move.addOperand(MCOperand::createReg(D));
+  } else if (MCRegister P = relatedIn(RI, N.PPR, Def)) {
+    Move.setOpcode(N.CNTP_XPP_B);
+    Move.addOperand(MCOperand::createReg(Value));
+    Move.addOperand(MCOperand::createReg(P));
+    Move.addOperand(MCOperand::createReg(P));
+  } else {
+    return std::nullopt;
   }
-  // A W register is added zero-extended (UXTW), so that the add reads what
-  // the load wrote and nothing more.
-  bool IsW = isInClass(N.GPR32, Value);
-  MCInst Add;
-  Add.setOpcode(IsW ? N.ADDXrx : N.ADDXrs);
-  Add.addOperand(MCOperand::createReg(N.X0));
-  Add.addOperand(MCOperand::createReg(N.X0));
-  Add.addOperand(MCOperand::createReg(Value));
-  Add.addOperand(MCOperand::createImm(IsW ? UXTWExtend : 0));
-  Snippet.Instructions.push_back(Add);
-  if (Move.getOpcode() == N.FMOVDXr)
-    Snippet.Info = "Repeating a load whose address depends on the value it "
-                   "loaded (zero, moved to a general-purpose register and "
-                   "added to the scratch pointer): one repetition is the "
-                   "load, an fmov and an add";
-  else if (Move.getOpcode() == N.CNTP_XPP_B)
-    Snippet.Info = "Repeating a predicate load whose address depends on the "
-                   "value it loaded (all false: its count of active "
-                   "elements, zero, is added to the scratch pointer): one "
-                   "repetition is the load, a cntp and an add";
-  else
-    Snippet.Info = "Repeating a load whose address depends on the value it "
-                   "loaded (zero, added to the scratch pointer): one "
-                   "repetition is the load and an add";
-  return Snippet;
+  return LoadedValue{Value, Move};
+}
+
+std::unique_ptr<ChainedLoad>
+getAArch64ChainedLoad(const LLVMState &State,
+                      const SnippetGenerationTarget &Target,
+                      const InstructionModel &Model) {
+  std::optional<DefSlotList> Slots = getDefSlots(State, Model);
+  if (!Slots)
+    return nullptr;
+  return std::make_unique<AArch64ChainedLoad>(State, Target, Model,
+                                              std::move(*Slots));
 }
 
 } // namespace exegesis

@@ -134,14 +134,15 @@ class AArch64SnippetGenerationTarget : public SnippetGenerationTarget {
 
   bool preparesSnippet(const LLVMState &State,
                        const InstructionModel &Model) const override {
-    return isAArch64ChainableLoad(State, Model) &&
+    return getAArch64ChainedLoad(State, *this, Model) &&
            !getUnsupportedReason(State, Model);
   }
 
   std::optional<PreparedSnippet>
   getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
                      bool Serial, unsigned Index) const override {
-    return getAArch64LoadSnippet(State, *this, Model, Serial, Index);
+    return generateChainedLoadSnippet(
+        getAArch64ChainedLoad(State, *this, Model), Serial, Index);
   }
 
   /// Whether \p Model names a ZA tile, ZA slice or ZT0, explicitly or not.

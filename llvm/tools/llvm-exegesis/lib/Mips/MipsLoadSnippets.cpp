@@ -107,25 +107,6 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
   return Shape;
 }
 
-bool isMipsChainableLoad(const LLVMState &State,
-                         const InstructionModel &Model) {
-  return getLoadShape(State, Model).has_value();
-}
-
-/// Up to \p Count registers of \p ClassID that a load snippet may name.
-static SmallVector<MCRegister, 4> pickRegisters(const LLVMState &State,
-                                                int ClassID, unsigned Count) {
-  SmallVector<MCRegister, 4> Regs;
-  for (MCPhysReg Reg : State.getRegInfo().getRegClass(ClassID)) {
-    if (isAvoided(State.getRegisterName(Reg)))
-      continue;
-    Regs.push_back(Reg);
-    if (Regs.size() == Count)
-      break;
-  }
-  return Regs;
-}
-
 /// \p Reg or its super-register in \p Class: V0_64 for V0 on mips64.
 static MCRegister getView(const LLVMState &State, MCRegister Reg,
                           const MCRegisterClass &Class) {
@@ -153,75 +134,91 @@ static MCInst makeInst(unsigned Opcode, ArrayRef<MCRegister> Regs) {
   return Inst;
 }
 
-std::optional<PreparedSnippet> getMipsLoadSnippet(const LLVMState &State,
-                                                  const InstructionModel &Model,
-                                                  bool Serial, unsigned Index) {
-  std::optional<LoadShape> Shape = getLoadShape(State, Model);
-  if (!Shape || Index > 0)
-    return std::nullopt;
-  MCRegister Scratch =
-      State.getExegesisTarget().getScratchMemoryRegister(State.getTriple());
-  auto Load = [&](MCRegister Def, int64_t Offset) {
-    SlotValues Values(Model.slots().size());
-    Values[Shape->DefSlot] = MCOperand::createReg(Def);
-    Values[Shape->BaseSlot] = MCOperand::createReg(Scratch);
-    if (Shape->OffsetSlot)
-      Values[*Shape->OffsetSlot] = MCOperand::createImm(Offset);
-    return Model.build(Values);
-  };
-  PreparedSnippet Snippet;
-  if (!Serial) {
-    for (auto [I, Def] : enumerate(pickRegisters(State, Shape->DefClass, 4)))
-      Snippet.Instructions.push_back(Load(Def, int64_t(64 * I)));
-    Snippet.Info = "Loads from the scratch memory into distinct registers";
-    return Snippet;
+namespace {
+/// A Mips load chained through the scratch pointer $a0 ($a0_64 on N64).
+class MipsChainedLoad : public ChainedLoad {
+public:
+  MipsChainedLoad(const LLVMState &State, const InstructionModel &Model,
+                  const LoadShape &Shape)
+      : ChainedLoad(State, Model, {Shape.DefSlot}), Shape(Shape),
+        Scratch(State.getExegesisTarget().getScratchMemoryRegister(
+            State.getTriple())) {}
+
+  bool mayWrite(MCRegister Reg) const override {
+    return !isAvoided(getState().getRegisterName(Reg));
   }
-  SmallVector<MCRegister, 4> Def = pickRegisters(State, Shape->DefClass, 1);
-  if (Def.empty())
-    return std::nullopt;
-  Snippet.Instructions = {Load(Def[0], 0)};
+
+  MCInst buildLoad(ArrayRef<MCRegister> Defs, int64_t Offset) const override {
+    SlotValues Values(getModel().slots().size());
+    Values[Shape.DefSlot] = MCOperand::createReg(Defs.front());
+    Values[Shape.BaseSlot] = MCOperand::createReg(Scratch);
+    if (Shape.OffsetSlot)
+      Values[*Shape.OffsetSlot] = MCOperand::createImm(Offset);
+    return getModel().build(Values);
+  }
+
+  std::optional<LoadedValue>
+  getLoadedValue(ArrayRef<MCRegister> Defs,
+                 ArrayRef<MCRegister> Used) const override;
+
+  /// ADDU, or DADDU on mips64, of the views of the value and the scratch
+  /// pointer in the GPRs of the ABI.
+  std::optional<MCInst> buildAddressAdd(MCRegister Value) const override {
+    const LLVMState &State = getState();
+    bool Wide = isMips64(State);
+    const MCRegisterClass *AddClass =
+        findRegClass(State.getRegInfo(), Wide ? "GPR64" : "GPR32");
+    if (!AddClass)
+      return std::nullopt;
+    MCRegister AddValue = getView(State, Value, *AddClass);
+    MCRegister AddScratch = getView(State, Scratch, *AddClass);
+    if (!AddValue.isValid() || !AddScratch.isValid())
+      return std::nullopt;
+    return makeInst(*State.getOpcodeByName(Wide ? "DADDu" : "ADDu"),
+                    {AddScratch, AddScratch, AddValue});
+  }
+
+private:
+  LoadShape Shape;
+  MCRegister Scratch;
+};
+} // namespace
+
+/// A GPR as it is; an FPR's bits through MFC1 or DMFC1 into $v1.
+std::optional<LoadedValue>
+MipsChainedLoad::getLoadedValue(ArrayRef<MCRegister> Defs,
+                                ArrayRef<MCRegister>) const {
+  MCRegister Def = Defs.front();
+  if (!Shape.MoveToGPR)
+    return LoadedValue{Def, std::nullopt};
+  const LLVMState &State = getState();
   const MCRegisterInfo &RI = State.getRegInfo();
-  bool Wide = isMips64(State);
-  const MCRegisterClass *AddClass = findRegClass(RI, Wide ? "GPR64" : "GPR32");
   const MCRegisterClass *FGR32 = findRegClass(RI, "FGR32");
-  if (!AddClass || !FGR32)
+  if (!FGR32)
     return std::nullopt;
-  MCRegister Value = Def[0];
-  if (Shape->MoveToGPR) {
-    bool DoubleMove = State.getOpcodeName(*Shape->MoveToGPR) == "DMFC1";
-    MCRegister Carrier = *State.getRegisterByName(DoubleMove ? "V1_64" : "V1");
-    // MFC1 reads a 32-bit half: the low one of a pair or 64-bit FPR.
-    MCRegister Source = Def[0];
-    if (!DoubleMove) {
-      std::optional<MCRegister> Low;
-      for (MCRegister Sub : RI.subregs_inclusive(Def[0]))
-        if (FGR32->contains(Sub) &&
-            (!Low || RI.getEncodingValue(Sub) < RI.getEncodingValue(*Low)))
-          Low = Sub;
-      if (!Low)
-        return std::nullopt;
-      Source = *Low;
-    }
-    Snippet.Instructions.push_back(
-        makeInst(*Shape->MoveToGPR, {Carrier, Source}));
-    Value = Carrier;
+  bool DoubleMove = State.getOpcodeName(*Shape.MoveToGPR) == "DMFC1";
+  MCRegister Carrier = *State.getRegisterByName(DoubleMove ? "V1_64" : "V1");
+  // MFC1 reads a 32-bit half: the low one of a pair or 64-bit FPR.
+  MCRegister Source = Def;
+  if (!DoubleMove) {
+    std::optional<MCRegister> Low;
+    for (MCRegister Sub : RI.subregs_inclusive(Def))
+      if (FGR32->contains(Sub) &&
+          (!Low || RI.getEncodingValue(Sub) < RI.getEncodingValue(*Low)))
+        Low = Sub;
+    if (!Low)
+      return std::nullopt;
+    Source = *Low;
   }
-  MCRegister AddValue = getView(State, Value, *AddClass);
-  MCRegister AddScratch = getView(State, Scratch, *AddClass);
-  if (!AddValue.isValid() || !AddScratch.isValid())
-    return std::nullopt;
-  Snippet.Instructions.push_back(
-      makeInst(*State.getOpcodeByName(Wide ? "DADDu" : "ADDu"),
-               {AddScratch, AddScratch, AddValue}));
-  Snippet.Info =
-      Shape->MoveToGPR
-          ? "Repeating a load whose address depends on the value it loaded "
-            "(zero, moved to a GPR and added to the scratch pointer): one "
-            "repetition is the load, a move and an add"
-          : "Repeating a load whose address depends on the value it loaded "
-            "(zero, added to the scratch pointer): one repetition is the "
-            "load and an add";
-  return Snippet;
+  return LoadedValue{Carrier, makeInst(*Shape.MoveToGPR, {Carrier, Source})};
+}
+
+std::unique_ptr<ChainedLoad> getMipsChainedLoad(const LLVMState &State,
+                                                const InstructionModel &Model) {
+  std::optional<LoadShape> Shape = getLoadShape(State, Model);
+  if (!Shape)
+    return nullptr;
+  return std::make_unique<MipsChainedLoad>(State, Model, *Shape);
 }
 
 } // namespace exegesis

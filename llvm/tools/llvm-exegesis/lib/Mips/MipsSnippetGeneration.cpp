@@ -135,14 +135,15 @@ class MipsSnippetGenerationTarget : public SnippetGenerationTarget {
 
   bool preparesSnippet(const LLVMState &State,
                        const InstructionModel &Model) const override {
-    return isMipsChainableLoad(State, Model) &&
+    return getMipsChainedLoad(State, Model) &&
            !getUnsupportedReason(State, Model);
   }
 
   std::optional<PreparedSnippet>
   getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
                      bool Serial, unsigned Index) const override {
-    return getMipsLoadSnippet(State, Model, Serial, Index);
+    return generateChainedLoadSnippet(getMipsChainedLoad(State, Model), Serial,
+                                      Index);
   }
 };
 

@@ -55,30 +55,6 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
   return Shape;
 }
 
-bool isPowerPCChainableLoad(const LLVMState &State,
-                            const InstructionModel &Model) {
-  return getLoadShape(State, Model).has_value();
-}
-
-/// Up to \p Count registers of \p ClassID that are neither reserved (r0 is
-/// fine as a destination, r1, r2, r13 are not) nor the scratch pointer r3.
-static SmallVector<MCRegister, 4> pickRegisters(const LLVMState &State,
-                                                int ClassID, unsigned Count) {
-  const PowerPCNames &N = PowerPCNames::get();
-  const MCRegisterInfo &RI = State.getRegInfo();
-  SmallVector<MCRegister, 4> Regs;
-  for (MCPhysReg Reg : RI.getRegClass(ClassID)) {
-    if (RI.regsOverlap(Reg, N.X1) || RI.regsOverlap(Reg, N.X2) ||
-        RI.regsOverlap(Reg, N.X3) || RI.regsOverlap(Reg, N.X13) ||
-        Reg == N.ZERO8 || Reg == N.ZERO)
-      continue;
-    Regs.push_back(Reg);
-    if (Regs.size() == Count)
-      break;
-  }
-  return Regs;
-}
-
 /// The X register of a GPR (X4 for R4).
 static MCRegister getX(MCRegister Reg) {
   const PowerPCNames &N = PowerPCNames::get();
@@ -86,55 +62,76 @@ static MCRegister getX(MCRegister Reg) {
   return R >= 0 ? N.X[R] : Reg;
 }
 
-std::optional<PreparedSnippet> getPowerPCLoadSnippet(
-    const LLVMState &State, const SnippetGenerationTarget &Target,
-    const InstructionModel &Model, bool Serial, unsigned Index) {
-  const PowerPCNames &N = PowerPCNames::get();
-  std::optional<LoadShape> Shape = getLoadShape(State, Model);
-  if (!Shape || Index > 0)
-    return std::nullopt;
-  auto Load = [&](MCRegister Def, int64_t Offset) {
+namespace {
+/// A PowerPC load chained through the scratch pointer r3.
+class PowerPCChainedLoad : public ChainedLoad {
+public:
+  PowerPCChainedLoad(const LLVMState &State,
+                     const SnippetGenerationTarget &Target,
+                     const InstructionModel &Model, const LoadShape &Shape)
+      : ChainedLoad(State, Model, {Shape.DefSlot}), Target(Target),
+        Shape(Shape) {
+    Words.Move = "an mfvsrd";
+  }
+
+  /// Neither reserved (r0 is fine as a destination, r1, r2, r13 are not)
+  /// nor the scratch pointer r3.
+  bool mayWrite(MCRegister Reg) const override {
+    const PowerPCNames &N = PowerPCNames::get();
+    const MCRegisterInfo &RI = getState().getRegInfo();
+    return !RI.regsOverlap(Reg, N.X1) && !RI.regsOverlap(Reg, N.X2) &&
+           !RI.regsOverlap(Reg, N.X3) && !RI.regsOverlap(Reg, N.X13) &&
+           Reg != N.ZERO8 && Reg != N.ZERO;
+  }
+
+  MCInst buildLoad(ArrayRef<MCRegister> Defs, int64_t Offset) const override {
+    const InstructionModel &Model = getModel();
     SlotValues Values(Model.slots().size());
-    Target.setScratchAddress(Model, Model.memoryReferences().front(), N.X3,
-                             Offset, Values);
-    Values[Shape->DefSlot] = MCOperand::createReg(Def);
+    Target.setScratchAddress(Model, Model.memoryReferences().front(),
+                             PowerPCNames::get().X3, Offset, Values);
+    Values[Shape.DefSlot] = MCOperand::createReg(Defs.front());
     return Model.build(Values);
-  };
-  PreparedSnippet Snippet;
-  if (Serial) {
-    SmallVector<MCRegister, 4> Def = pickRegisters(State, Shape->DefClass, 1);
-    if (Def.empty())
-      return std::nullopt;
-    Snippet.Instructions = {Load(Def[0], 0)};
-    MCRegister Value = getX(Def[0]);
-    if (Shape->NeedsMove) {
-      Value = N.X[4];
-      MCInst Move;
-      Move.setOpcode(N.MFVSRD);
-      Move.addOperand(MCOperand::createReg(Value));
-      Move.addOperand(MCOperand::createReg(Def[0]));
-      Snippet.Instructions.push_back(Move);
-    }
+  }
+
+  /// A GPR as its X register; an FPR's or VSX scalar's bits through mfvsrd
+  /// into X4.
+  std::optional<LoadedValue>
+  getLoadedValue(ArrayRef<MCRegister> Defs,
+                 ArrayRef<MCRegister>) const override {
+    const PowerPCNames &N = PowerPCNames::get();
+    if (!Shape.NeedsMove)
+      return LoadedValue{getX(Defs.front()), std::nullopt};
+    MCInst Move;
+    Move.setOpcode(N.MFVSRD);
+    Move.addOperand(MCOperand::createReg(N.X[4]));
+    Move.addOperand(MCOperand::createReg(Defs.front()));
+    return LoadedValue{N.X[4], Move};
+  }
+
+  std::optional<MCInst> buildAddressAdd(MCRegister Value) const override {
+    const PowerPCNames &N = PowerPCNames::get();
     MCInst Add;
     Add.setOpcode(N.ADD8);
     Add.addOperand(MCOperand::createReg(N.X3));
     Add.addOperand(MCOperand::createReg(N.X3));
     Add.addOperand(MCOperand::createReg(Value));
-    Snippet.Instructions.push_back(Add);
-    Snippet.Info = Shape->NeedsMove
-                       ? "Repeating a load whose address depends on the value "
-                         "it loaded (zero, moved to a GPR and added to the "
-                         "scratch pointer): one repetition is the load, an "
-                         "mfvsrd and an add"
-                       : "Repeating a load whose address depends on the value "
-                         "it loaded (zero, added to the scratch pointer): one "
-                         "repetition is the load and an add";
-    return Snippet;
+    return Add;
   }
-  for (auto [I, Def] : enumerate(pickRegisters(State, Shape->DefClass, 4)))
-    Snippet.Instructions.push_back(Load(Def, int64_t(64 * I)));
-  Snippet.Info = "Loads from the scratch memory into distinct registers";
-  return Snippet;
+
+private:
+  const SnippetGenerationTarget &Target;
+  LoadShape Shape;
+};
+} // namespace
+
+std::unique_ptr<ChainedLoad>
+getPowerPCChainedLoad(const LLVMState &State,
+                      const SnippetGenerationTarget &Target,
+                      const InstructionModel &Model) {
+  std::optional<LoadShape> Shape = getLoadShape(State, Model);
+  if (!Shape)
+    return nullptr;
+  return std::make_unique<PowerPCChainedLoad>(State, Target, Model, *Shape);
 }
 
 } // namespace exegesis

@@ -84,14 +84,15 @@ class PowerPCSnippetGenerationTarget : public SnippetGenerationTarget {
 
   bool preparesSnippet(const LLVMState &State,
                        const InstructionModel &Model) const override {
-    return isPowerPCChainableLoad(State, Model) &&
+    return getPowerPCChainedLoad(State, *this, Model) &&
            !getUnsupportedReason(State, Model);
   }
 
   std::optional<PreparedSnippet>
   getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
                      bool Serial, unsigned Index) const override {
-    return getPowerPCLoadSnippet(State, *this, Model, Serial, Index);
+    return generateChainedLoadSnippet(
+        getPowerPCChainedLoad(State, *this, Model), Serial, Index);
   }
 
   void adjustInitialValues(const LLVMState &, ArrayRef<MCInst>,

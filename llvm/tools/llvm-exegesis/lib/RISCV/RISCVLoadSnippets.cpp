@@ -146,128 +146,122 @@ static std::optional<LoadShape> getLoadShape(const LLVMState &State,
   return Shape;
 }
 
-bool isRISCVChainableLoad(const LLVMState &State,
-                          const InstructionModel &Model) {
-  return getLoadShape(State, Model).has_value();
-}
-
-/// Up to \p Count registers of \p ClassID: never x0-x4, the scratch pointer
-/// x10 or the loop counter x31.
-static SmallVector<MCRegister, 4> pickRegisters(const LLVMState &State,
-                                                int ClassID, unsigned Count) {
-  SmallVector<MCRegister, 4> Regs;
-  for (MCPhysReg Reg : State.getRegInfo().getRegClass(ClassID)) {
-    StringRef Name = State.getRegisterName(Reg);
-    if (Name == "X0" || Name == "X1" || Name == "X2" || Name == "X3" ||
-        Name == "X4" || Name == "X10" || Name == "X31")
-      continue;
-    Regs.push_back(Reg);
-    if (Regs.size() == Count)
-      break;
+namespace {
+/// A RISC-V load chained through X10, or through the stack pointer for the
+/// loads based on it.
+class RISCVChainedLoad : public ChainedLoad {
+public:
+  RISCVChainedLoad(const LLVMState &State, const InstructionModel &Model,
+                   const LoadShape &Shape)
+      : ChainedLoad(State, Model, {Shape.DefSlot}), Shape(Shape),
+        Base(*State.getRegisterByName(Shape.StackBased ? "X2" : "X10")) {
+    Words.AddressRegister =
+        Shape.StackBased ? "stack pointer" : "scratch pointer";
+    Words.Memory = Shape.StackBased ? "stack" : "scratch memory";
+    Words.MovedTo = "an X register";
+    Words.Move = "an FMV";
+    Words.Add = "an ADD";
   }
-  return Regs;
-}
 
-static MCInst makeAdd(const LLVMState &State, MCRegister Def, MCRegister A,
-                      MCRegister B) {
-  MCInst Add;
-  Add.setOpcode(*State.getOpcodeByName("ADD"));
-  Add.addOperand(MCOperand::createReg(Def));
-  Add.addOperand(MCOperand::createReg(A));
-  Add.addOperand(MCOperand::createReg(B));
-  return Add;
-}
+  /// Never x0-x4, the scratch pointer x10 or the loop counter x31.
+  bool mayWrite(MCRegister Reg) const override {
+    StringRef Name = getState().getRegisterName(Reg);
+    return !is_contained({"X0", "X1", "X2", "X3", "X4", "X10", "X31"}, Name);
+  }
 
-std::optional<PreparedSnippet>
-getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
-                    bool Serial, unsigned Index) {
-  std::optional<LoadShape> Shape = getLoadShape(State, Model);
-  if (!Shape || Index > 0)
+  MCInst buildLoad(ArrayRef<MCRegister> Defs, int64_t Offset) const override {
+    SlotValues Values(getModel().slots().size());
+    Values[Shape.DefSlot] = MCOperand::createReg(Defs.front());
+    Values[Shape.BaseSlot] = MCOperand::createReg(Base);
+    if (Shape.OffsetSlot)
+      Values[*Shape.OffsetSlot] = MCOperand::createImm(Offset);
+    return getModel().build(Values);
+  }
+
+  /// Compressed loads have small scaled offsets: all at offset 0.
+  int64_t getThroughputOffset(unsigned Copy) const override {
+    return getModel().getName().starts_with("C_")
+               ? 0
+               : ChainedLoad::getThroughputOffset(Copy);
+  }
+
+  std::optional<PreparedSnippet> getOwnLatencySnippet() const override;
+
+  /// Through FMV.X.* to X11 for an F register.
+  std::optional<LoadedValue>
+  getLoadedValue(ArrayRef<MCRegister> Defs,
+                 ArrayRef<MCRegister>) const override {
+    if (!Shape.MoveToX)
+      return LoadedValue{Defs.front(), std::nullopt};
+    MCRegister X11 = *getState().getRegisterByName("X11");
+    MCInst Move;
+    Move.setOpcode(*Shape.MoveToX);
+    Move.addOperand(MCOperand::createReg(X11));
+    Move.addOperand(MCOperand::createReg(Defs.front()));
+    return LoadedValue{X11, Move};
+  }
+
+  std::optional<MCInst> buildAddressAdd(MCRegister Value) const override {
+    return makeAdd(Base, Base, Value);
+  }
+
+private:
+  MCInst makeAdd(MCRegister Def, MCRegister A, MCRegister B) const {
+    MCInst Add;
+    Add.setOpcode(*getState().getOpcodeByName("ADD"));
+    Add.addOperand(MCOperand::createReg(Def));
+    Add.addOperand(MCOperand::createReg(A));
+    Add.addOperand(MCOperand::createReg(B));
+    return Add;
+  }
+
+  LoadShape Shape;
+  /// X10, the scratch pointer, or X2, the stack pointer.
+  MCRegister Base;
+};
+} // namespace
+
+/// A load into its own base register: a pointer chase for a load of a whole
+/// X register; from X10, a narrower load followed by an ADD of the stack
+/// pointer. None for an F register or a narrower load from the stack.
+std::optional<PreparedSnippet> RISCVChainedLoad::getOwnLatencySnippet() const {
+  const LLVMState &State = getState();
+  const MCRegisterClass &DefClass =
+      State.getRegInfo().getRegClass(Shape.DefClass);
+  if (Shape.MoveToX || !DefClass.contains(Base))
     return std::nullopt;
-  MCRegister X2 = *State.getRegisterByName("X2");
-  MCRegister X10 = *State.getRegisterByName("X10");
-  MCRegister Base = Shape->StackBased ? X2 : X10;
-  auto Load = [&](MCRegister Def, int64_t Offset) {
-    SlotValues Values(Model.slots().size());
-    Values[Shape->DefSlot] = MCOperand::createReg(Def);
-    Values[Shape->BaseSlot] = MCOperand::createReg(Base);
-    if (Shape->OffsetSlot)
-      Values[*Shape->OffsetSlot] = MCOperand::createImm(Offset);
-    return Model.build(Values);
-  };
+  unsigned XLen = State.getTriple().isRISCV64() ? 64 : 32;
+  bool WholeRegister = getRISCVLoadBytes(getModel().getName()) * 8 == XLen;
   PreparedSnippet Snippet;
-  if (!Serial) {
-    // Compressed loads have small scaled offsets: all at offset 0.
-    bool Compressed = Model.getName().starts_with("C_");
-    for (auto [I, Def] : enumerate(pickRegisters(State, Shape->DefClass, 4)))
-      Snippet.Instructions.push_back(
-          Load(Def, Compressed ? 0 : int64_t(64 * I)));
-    Snippet.Info = Shape->StackBased
-                       ? "Loads from the stack into distinct registers"
-                       : "Loads from the scratch memory into distinct "
-                         "registers";
+  Snippet.Instructions = {buildLoad(Base, 0)};
+  if (WholeRegister) {
+    Snippet.Info = ("Repeating a load of the " + Words.AddressRegister +
+                    " from the word it points at, which holds its own "
+                    "address: each load's address is the value the "
+                    "previous one loaded (a pointer chase)")
+                       .str();
     return Snippet;
   }
-
-  const MCRegisterClass &DefClass =
-      State.getRegInfo().getRegClass(Shape->DefClass);
-  unsigned XLen = State.getTriple().isRISCV64() ? 64 : 32;
-  bool WholeRegister = getRISCVLoadBytes(Model.getName()) * 8 == XLen;
-  StringRef BaseText = Shape->StackBased ? "stack pointer" : "scratch pointer";
-  if (!Shape->MoveToX && DefClass.contains(Base)) {
-    // The chained load: the load writes its own base register.
-    Snippet.Instructions = {Load(Base, 0)};
-    if (WholeRegister) {
-      Snippet.Info = ("Repeating a load of the " + BaseText +
-                      " from the word it points at, which holds its own "
-                      "address: each load's address is the value the "
-                      "previous one loaded (a pointer chase)")
-                         .str();
-      return Snippet;
-    }
-    if (!Shape->StackBased) {
-      // Too narrow to hold an address: the zero it loads plus the stack
-      // pointer is the next one.
-      Snippet.Instructions.push_back(makeAdd(State, X10, X10, X2));
-      Snippet.Info = "Repeating a load into its own base register (the "
-                     "scratch pointer), then an ADD of the stack pointer: "
-                     "the words read hold zero, so each address is the "
-                     "stack pointer plus the value the previous load gave; "
-                     "one repetition is the load and an ADD";
-      return Snippet;
-    }
-    Snippet.Instructions.clear();
-  }
-
-  // The load into another register, whose value (zero) the ADD adds to the
-  // base, through an FMV for an F register.
-  SmallVector<MCRegister, 4> Def = pickRegisters(State, Shape->DefClass, 1);
-  if (Def.empty())
+  if (Shape.StackBased)
     return std::nullopt;
-  Snippet.Instructions = {Load(Def[0], 0)};
-  MCRegister Value = Def[0];
-  if (Shape->MoveToX) {
-    Value = *State.getRegisterByName("X11");
-    MCInst Move;
-    Move.setOpcode(*Shape->MoveToX);
-    Move.addOperand(MCOperand::createReg(Value));
-    Move.addOperand(MCOperand::createReg(Def[0]));
-    Snippet.Instructions.push_back(Move);
-  }
-  Snippet.Instructions.push_back(makeAdd(State, Base, Base, Value));
-  Snippet.Info = Shape->MoveToX
-                     ? ("Repeating a load whose address depends on the value "
-                        "it loaded (zero, moved to an X register and added "
-                        "to the " +
-                        BaseText +
-                        "): one repetition is the load, an FMV "
-                        "and an ADD")
-                           .str()
-                     : ("Repeating a load whose address depends on the value "
-                        "it loaded (zero, added to the " +
-                        BaseText + "): one repetition is the load and an ADD")
-                           .str();
+  // Too narrow to hold an address: the zero it loads plus the stack pointer
+  // is the next one.
+  Snippet.Instructions.push_back(
+      makeAdd(Base, Base, *State.getRegisterByName("X2")));
+  Snippet.Info = "Repeating a load into its own base register (the "
+                 "scratch pointer), then an ADD of the stack pointer: "
+                 "the words read hold zero, so each address is the "
+                 "stack pointer plus the value the previous load gave; "
+                 "one repetition is the load and an ADD";
   return Snippet;
+}
+
+std::unique_ptr<ChainedLoad>
+getRISCVChainedLoad(const LLVMState &State, const InstructionModel &Model) {
+  std::optional<LoadShape> Shape = getLoadShape(State, Model);
+  if (!Shape)
+    return nullptr;
+  return std::make_unique<RISCVChainedLoad>(State, Model, *Shape);
 }
 
 } // namespace exegesis

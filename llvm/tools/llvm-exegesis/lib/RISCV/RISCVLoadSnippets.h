@@ -1,20 +1,21 @@
 //===-- RISCV/RISCVLoadSnippets.h - Load snippets for RISC-V ----*- C++ -*-===//
 //
-// A RISC-V load into an X register reads nothing but its base register, and
-// the base must point at memory, so the generic serial generator finds no
-// chain for it. Its latency is measured with a chained load: the load writes
-// its own base register, so that each load's address is the value the
-// previous one loaded.
+// The RISC-V side of the chained loads (Snippets/ChainedLoadGenerator.h),
+// and what a load reads, which the function's set-up needs to give the
+// words chained loads read their values (RISCVExegesisTarget::
+// reserveStackScratchMemory).
 //
 // - A load of a whole X register (LD, C_LD, LR_D on riscv64; LW on
 //   riscv32) from X10, the scratch pointer, alone: `LD X10, 0(X10)`. The
 //   function makes the word it reads hold its own address before the
-//   register setup (RISCVExegesisTarget::reserveStackScratchMemory), so X10
-//   never changes: a pure pointer chase, one repetition one load.
+//   register setup, so X10 never changes: a pure pointer chase, one
+//   repetition one load.
 // - A narrower load cannot give an address back. `LW X10, 0(X10)` then
 //   `ADD X10, X10, X2`: the scratch word and the stack word the next loads
 //   read hold zero, so the next address is the stack pointer (one
-//   repetition: the load and an ADD).
+//   repetition: the load and an ADD). These two, loads into their own base
+//   register, are RISC-V's own latency snippets; the others are the
+//   generic chain.
 // - The compressed loads based on the stack pointer only: `C_LDSP X2,
 //   0(X2)` on the stack word that holds its own address; a narrower one
 //   (C_LWSP on riscv64) loads the zero into a register that an ADD adds to
@@ -24,7 +25,8 @@
 //   X11`, the word read being zero.
 //
 // For throughput, loads into distinct registers from the scratch memory (or
-// the stack).
+// the stack); compressed loads, whose offsets are small and scaled, all at
+// offset 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +34,10 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_RISCV_RISCVLOADSNIPPETS_H
 
 #include "Core/InstructionModel.h"
-#include "Snippets/SnippetGenerationTarget.h"
+#include "Snippets/ChainedLoadGenerator.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
+#include <memory>
 #include <optional>
 
 namespace llvm {
@@ -61,17 +64,12 @@ std::optional<RISCVLoadAccess> getRISCVLoadAccess(const MCInstrInfo &II,
                                                   StringRef OpcodeName,
                                                   const MCInst &Inst);
 
-/// Whether \p Model is a load into an X register, or an F register whose bits
-/// can be moved to one, from a base register that can be any
-/// general-purpose one, or from the stack pointer (C_LWSP, C_LDSP).
-bool isRISCVChainableLoad(const LLVMState &State,
-                          const InstructionModel &Model);
-
-/// The snippet of such a load: \p Serial, the chain; otherwise independent
-/// loads. Only \p Index 0 exists.
-std::optional<PreparedSnippet>
-getRISCVLoadSnippet(const LLVMState &State, const InstructionModel &Model,
-                    bool Serial, unsigned Index);
+/// How \p Model is chained if it is a load into an X register, or an F
+/// register whose bits can be moved to one, from a base register that can
+/// be any general-purpose one, or from the stack pointer (C_LWSP, C_LDSP);
+/// null otherwise.
+std::unique_ptr<ChainedLoad> getRISCVChainedLoad(const LLVMState &State,
+                                                 const InstructionModel &Model);
 
 } // namespace exegesis
 } // namespace llvm

@@ -184,14 +184,15 @@ class RISCVSnippetGenerationTarget : public SnippetGenerationTarget {
 
   bool preparesSnippet(const LLVMState &State,
                        const InstructionModel &Model) const override {
-    return isRISCVChainableLoad(State, Model) &&
+    return getRISCVChainedLoad(State, Model) &&
            !getUnsupportedReason(State, Model);
   }
 
   std::optional<PreparedSnippet>
   getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
                      bool Serial, unsigned Index) const override {
-    return getRISCVLoadSnippet(State, Model, Serial, Index);
+    return generateChainedLoadSnippet(getRISCVChainedLoad(State, Model), Serial,
+                                      Index);
   }
 
   void setScratchAddress(const InstructionModel &Model,
