@@ -4,8 +4,8 @@
 // pass -mode=analysis makes before it knows the target
 // (readBenchmarksTarget), and readBenchmarkYamls, which -mode=analysis
 // and -resume use, with entries that name unknown opcodes or registers
-// skipped as they do. What readBenchmarkYamls accepts is written back to YAML and
-// must read again, strictly, with nothing skipped (-resume copies documents
+// skipped as they do. What readBenchmarkYamls accepts is written back to YAML
+// and must read again, strictly, with nothing skipped (-resume copies documents
 // it read into the new file): a rewritten file that does not read is a
 // finding too.
 //
@@ -46,7 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Expected<std::vector<Benchmark>> Again =
       readBenchmarkYamls(State, MemoryBufferRef(Text, "rewritten.yaml"));
   if (!Again) {
-    errs() << "fuzz: what readBenchmarkYamls read does not read back once written: "
+    errs() << "fuzz: what readBenchmarkYamls read does not read back once "
+              "written: "
            << toString(Again.takeError()) << "\n"
            << Text;
     std::abort();

@@ -1,6 +1,9 @@
 //===-- Analysis.cpp --------------------------------------------*- C++ -*-===//
 
 #include "Analysis/Analysis.h"
+#include "Analysis/LogAxis.h"
+#include "Analysis/ModelComparisonHtml.h"
+#include "Analysis/ReportText.h"
 #include "Core/LLVMState.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -14,65 +17,6 @@
 
 namespace llvm {
 namespace exegesis {
-
-void writeCsvField(raw_ostream &OS, StringRef Field) {
-  // Upstream quotes only what would break the row apart; so do we, so that
-  // the two tools' CSVs are byte-identical for the same results file.
-  if (Field.find_first_of(",\n\r") == StringRef::npos) {
-    OS << Field;
-    return;
-  }
-  OS << '"';
-  for (char C : Field) {
-    if (C == '"')
-      OS << '"';
-    OS << C;
-  }
-  OS << '"';
-}
-
-void writeHtmlEscaped(raw_ostream &OS, StringRef Text) {
-  for (char C : Text) {
-    switch (C) {
-    case '&':
-      OS << "&amp;";
-      break;
-    case '<':
-      OS << "&lt;";
-      break;
-    case '>':
-      OS << "&gt;";
-      break;
-    case '"':
-      OS << "&quot;";
-      break;
-    case '\'':
-      OS << "&#39;";
-      break;
-    default:
-      OS << C;
-    }
-  }
-}
-
-static std::string htmlEscaped(StringRef Text) {
-  std::string Result;
-  raw_string_ostream OS(Result);
-  writeHtmlEscaped(OS, Text);
-  return Result;
-}
-
-static std::string formatValue(double Value) {
-  return formatv("{0:F2}", Value).str();
-}
-
-/// Resource cycles as the model states them: whole numbers as such (as
-/// upstream prints them), others with 2 decimals.
-static std::string formatCycles(double Cycles) {
-  if (Cycles == std::floor(Cycles) && std::abs(Cycles) < 1e15)
-    return std::to_string(static_cast<long long>(Cycles));
-  return formatValue(Cycles);
-}
 
 std::vector<ResolvedSchedClass>
 resolveSchedClasses(const LLVMState &State, ArrayRef<Benchmark> Points) {
@@ -336,84 +280,35 @@ void Analysis::printHtmlHeader(raw_ostream &OS) const {
      << "</td></tr>\n</table>\n";
 }
 
-namespace {
-/// A logarithmic axis from a power of ten to a power of ten that holds the
-/// positive values it is given; values of zero or less sit at its start.
-class LogAxis {
-public:
-  void include(double Value) {
-    if (Value > 0 && std::isfinite(Value)) {
-      Min = std::min(Min, Value);
-      Max = std::max(Max, Value);
-    }
-  }
-  /// Where \p Value lies, from 0 (start) to 1 (end).
-  double position(double Value) const {
-    if (!(Value > 0))
-      return 0;
-    return std::clamp((std::log10(Value) - lowExponent()) /
-                          (highExponent() - lowExponent()),
-                      0.0, 1.0);
-  }
-  /// The values to draw lines at, and whether each is labelled: powers of
-  /// ten, and 2 and 5 times them (labelled when the axis spans three
-  /// decades or fewer).
-  struct Tick {
-    double Value;
-    bool Decade;
-    bool Labelled;
-  };
-  std::vector<Tick> getTicks() const {
-    std::vector<Tick> Ticks;
-    bool LabelMinor = highExponent() - lowExponent() <= 3;
-    for (int E = lowExponent(); E <= highExponent(); ++E) {
-      double Decade = std::pow(10.0, E);
-      Ticks.push_back({Decade, true, true});
-      if (E < highExponent())
-        for (double M : {2.0, 5.0})
-          Ticks.push_back({M * Decade, false, LabelMinor});
-    }
-    return Ticks;
-  }
-
-private:
-  bool empty() const { return !(Min <= Max); }
-  int lowExponent() const {
-    return empty() ? 0 : static_cast<int>(std::floor(std::log10(Min)));
-  }
-  int highExponent() const {
-    int High = empty() ? 1 : static_cast<int>(std::ceil(std::log10(Max)));
-    return std::max(High, lowExponent() + 1);
-  }
-  double Min = INFINITY, Max = -INFINITY;
-};
-} // namespace
-
-void Analysis::printChart(raw_ostream &OS) const {
-  ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
-  BenchmarkMode Mode = getMode();
-  // The key charted: the one a reader thinks of first for this mode.
-  std::optional<size_t> ChartKey;
+/// The measurement key charted: the one a reader thinks of first for the
+/// mode, else the first; none without keys.
+static std::optional<size_t> getChartKey(ArrayRef<std::string> Keys) {
   for (StringRef Preferred : {"latency", "inverse_throughput", "NumMicroOps"})
-    for (size_t K = 0; K < Keys.size() && !ChartKey; ++K)
+    for (size_t K = 0; K < Keys.size(); ++K)
       if (Keys[K] == Preferred)
-        ChartKey = K;
-  if (!ChartKey && !Keys.empty())
-    ChartKey = 0;
+        return K;
+  if (!Keys.empty())
+    return 0;
+  return std::nullopt;
+}
 
+/// One row of the chart: the benchmarks of one scheduling class in one
+/// cluster the report covers.
+struct Analysis::ChartRow {
+  std::vector<size_t> Indices;
+  /// The class's name, then which of its clusters; long names are cut
+  /// short on the chart, never what follows them.
+  std::string Name, Which;
+  Statistics Stats;
+  std::optional<double> Model, Distance;
+};
+
+std::vector<Analysis::ChartRow> Analysis::getChartRows() const {
   // One row per scheduling class and cluster the report covers, as the
   // report groups benchmarks: the rows are named by class and cluster, the
   // instructions being listed below, once. Noise points are alike in
   // nothing, and are listed apart.
-  struct Row {
-    std::vector<size_t> Indices;
-    /// The class's name, then which of its clusters; long names are cut
-    /// short on the chart, never what follows them.
-    std::string Name, Which;
-    Statistics Stats;
-    std::optional<double> Model, Distance;
-  };
-  std::vector<Row> Rows;
+  std::vector<ChartRow> Rows;
   std::map<std::pair<unsigned, size_t>, size_t> RowOf;
   for (size_t P = 0; P < Points.size(); ++P) {
     ClusterId Id = Clustering.getClusterIdForPoint(P);
@@ -428,11 +323,11 @@ void Analysis::printChart(raw_ostream &OS) const {
   // Classes of one name (a model may give several the same) are told apart
   // by their number in the model.
   std::map<std::string, std::set<unsigned>> ClassesNamed;
-  for (const Row &R : Rows) {
+  for (const ChartRow &R : Rows) {
     const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
     ClassesNamed[SC.getName().str()].insert(SC.getSchedClassId());
   }
-  for (Row &R : Rows) {
+  for (ChartRow &R : Rows) {
     const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
     ClusterId Id = Clustering.getClusterIdForPoint(R.Indices.front());
     R.Name = SC.getName().str();
@@ -441,6 +336,121 @@ void Analysis::printChart(raw_ostream &OS) const {
     R.Which += ", cluster " + std::to_string(Id.getId()) +
                (Id.isUnstable() ? " (unstable)" : "");
   }
+  return Rows;
+}
+
+LogAxis Analysis::measureChartRows(std::vector<ChartRow> &Rows,
+                                   size_t ChartKey) const {
+  ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
+  BenchmarkMode Mode = getMode();
+  LogAxis Axis;
+  for (ChartRow &R : Rows) {
+    R.Stats = getStatistics(R.Indices);
+    const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
+    R.Model = SC.getModelValue(Mode, Keys[ChartKey]);
+    R.Distance = getDistanceToModel(SC, R.Stats.Mean);
+    Axis.include(R.Stats.Min[ChartKey]);
+    Axis.include(R.Stats.Max[ChartKey]);
+    Axis.include(R.Model.value_or(0));
+  }
+  // Largest disagreement first; instructions the model knows nothing about
+  // last.
+  llvm::stable_sort(Rows, [](const ChartRow &A, const ChartRow &B) {
+    if (A.Distance.has_value() != B.Distance.has_value())
+      return A.Distance.has_value();
+    return A.Distance.value_or(0) > B.Distance.value_or(0);
+  });
+  return Axis;
+}
+
+/// The chart's geometry, in pixels: the labels, the plot and the distances
+/// side by side, one row under the other.
+static constexpr unsigned ChartLabelWidth = 300, ChartPlotWidth = 520,
+                          ChartDistWidth = 110;
+static constexpr unsigned ChartRowHeight = 18, ChartTop = 28, ChartBottom = 8;
+static constexpr unsigned ChartWidth =
+    ChartLabelWidth + ChartPlotWidth + ChartDistWidth;
+
+/// Where \p Value lies across the chart.
+static double getChartX(const LogAxis &Axis, double Value) {
+  return ChartLabelWidth + ChartPlotWidth * Axis.position(Value);
+}
+
+/// The legend, and the chart's opening with the axis lines and labels.
+static void printChartFrame(raw_ostream &OS, const LogAxis &Axis,
+                            size_t NumRows) {
+  OS << "<p>One row per scheduling class and cluster of the report below, "
+        "sorted by distance between the mean measurement and the model (all "
+        "measured keys). <svg width=\"10\" "
+        "height=\"10\"><circle class=\"measured\" cx=\"5\" cy=\"5\" "
+        "r=\"4\"/></svg> measured mean, with the [min; max] range; <svg "
+        "width=\"10\" height=\"10\"><path class=\"model\" d=\"M5 0 L10 5 L5 "
+        "10 L0 5 Z\"/></svg> model; log scale, values of 0 at its left "
+        "end.</p>\n";
+  const unsigned Height = ChartTop + ChartRowHeight * NumRows + ChartBottom;
+  OS << "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
+     << ChartWidth << "\" height=\"" << Height << "\" viewBox=\"0 0 "
+     << ChartWidth << ' ' << Height << "\">\n";
+  for (const LogAxis::Tick &T : Axis.getTicks()) {
+    OS << formatv("<line class=\"{3}\" x1=\"{0:F1}\" y1=\"{1}\" "
+                  "x2=\"{0:F1}\" y2=\"{2}\"/>",
+                  getChartX(Axis, T.Value), ChartTop - 6, Height - ChartBottom,
+                  T.Decade ? "axis" : "axis minor");
+    if (T.Labelled)
+      OS << formatv("<text x=\"{0:F1}\" y=\"{1}\" "
+                    "text-anchor=\"middle\">{2}</text>",
+                    getChartX(Axis, T.Value), ChartTop - 10,
+                    format("%g", T.Value));
+    OS << "\n";
+  }
+  OS << formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">distance"
+                "</text>\n",
+                ChartWidth - 4, ChartTop - 10);
+}
+
+void Analysis::printChartRow(raw_ostream &OS, const ChartRow &R, size_t I,
+                             const LogAxis &Axis, size_t ChartKey) const {
+  auto X = [&](double V) { return getChartX(Axis, V); };
+  double Y = ChartTop + ChartRowHeight * I + ChartRowHeight / 2.0;
+  bool Bad = !R.Distance || *R.Distance > Options.InconsistencyEpsilon;
+  size_t K = ChartKey;
+  OS << "<g class=\"" << (Bad ? "bad" : "good") << "\"><title>";
+  writeHtmlEscaped(OS, R.Name + R.Which);
+  OS << ": measured " << formatValue(R.Stats.Mean[K]) << " ["
+     << formatValue(R.Stats.Min[K]) << "; " << formatValue(R.Stats.Max[K])
+     << "] over " << R.Indices.size() << " benchmark(s), model "
+     << (R.Model ? formatValue(*R.Model) : std::string("n/a")) << "</title>\n";
+  OS << formatv("<text class=\"label\" x=\"{0}\" y=\"{1:F1}\" "
+                "text-anchor=\"end\">",
+                ChartLabelWidth - 8, Y + 4);
+  // Long class names (those named after their opcodes) are cut short.
+  const size_t MaxName = R.Which.size() < 32 ? 44 - R.Which.size() : 12;
+  writeHtmlEscaped(OS, (R.Name.size() <= MaxName
+                            ? R.Name
+                            : R.Name.substr(0, MaxName - 1) + "~") +
+                           R.Which);
+  OS << "</text>";
+  OS << formatv("<line class=\"range\" x1=\"{0:F1}\" y1=\"{2:F1}\" "
+                "x2=\"{1:F1}\" y2=\"{2:F1}\"/>",
+                X(R.Stats.Min[K]), X(R.Stats.Max[K]), Y);
+  if (R.Model)
+    OS << formatv("<path class=\"model\" d=\"M{0:F1} {1:F1} l5 5 l-5 5 "
+                  "l-5 -5 Z\"/>",
+                  X(*R.Model), Y - 5);
+  OS << formatv("<circle class=\"measured\" cx=\"{0:F1}\" cy=\"{1:F1}\" "
+                "r=\"4\"/>",
+                X(R.Stats.Mean[K]), Y);
+  OS << formatv("<text x=\"{0}\" y=\"{1:F1}\" text-anchor=\"end\">{2}"
+                "</text>",
+                ChartWidth - 4, Y + 4,
+                R.Distance ? formatValue(*R.Distance) : std::string("n/a"));
+  OS << "</g>\n";
+}
+
+void Analysis::printChart(raw_ostream &OS) const {
+  ArrayRef<std::string> Keys = Clustering.getMeasurementKeys();
+  std::optional<size_t> ChartKey = getChartKey(Keys);
+  std::vector<ChartRow> Rows = getChartRows();
   OS << "<h2>Measured vs. model";
   if (ChartKey) {
     OS << ": ";
@@ -451,244 +461,10 @@ void Analysis::printChart(raw_ostream &OS) const {
     OS << "<p>No successful benchmark to chart.</p>\n";
     return;
   }
-  LogAxis Axis;
-  for (Row &R : Rows) {
-    R.Stats = getStatistics(R.Indices);
-    const ResolvedSchedClass &SC = SchedClasses[R.Indices.front()];
-    R.Model = SC.getModelValue(Mode, Keys[*ChartKey]);
-    R.Distance = getDistanceToModel(SC, R.Stats.Mean);
-    Axis.include(R.Stats.Min[*ChartKey]);
-    Axis.include(R.Stats.Max[*ChartKey]);
-    Axis.include(R.Model.value_or(0));
-  }
-  // Largest disagreement first; instructions the model knows nothing about
-  // last.
-  llvm::stable_sort(Rows, [](const Row &A, const Row &B) {
-    if (A.Distance.has_value() != B.Distance.has_value())
-      return A.Distance.has_value();
-    return A.Distance.value_or(0) > B.Distance.value_or(0);
-  });
-
-  OS << "<p>One row per scheduling class and cluster of the report below, "
-        "sorted by distance between the mean measurement and the model (all "
-        "measured keys). <svg width=\"10\" "
-        "height=\"10\"><circle class=\"measured\" cx=\"5\" cy=\"5\" "
-        "r=\"4\"/></svg> measured mean, with the [min; max] range; <svg "
-        "width=\"10\" height=\"10\"><path class=\"model\" d=\"M5 0 L10 5 L5 "
-        "10 L0 5 Z\"/></svg> model; log scale, values of 0 at its left "
-        "end.</p>\n";
-  const unsigned LabelWidth = 300, PlotWidth = 520, DistWidth = 110;
-  const unsigned RowHeight = 18, Top = 28, Bottom = 8;
-  const unsigned Width = LabelWidth + PlotWidth + DistWidth;
-  const unsigned Height = Top + RowHeight * Rows.size() + Bottom;
-  auto X = [&](double V) { return LabelWidth + PlotWidth * Axis.position(V); };
-  OS << "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
-     << Width << "\" height=\"" << Height << "\" viewBox=\"0 0 " << Width << ' '
-     << Height << "\">\n";
-  for (const LogAxis::Tick &T : Axis.getTicks()) {
-    OS << formatv("<line class=\"{3}\" x1=\"{0:F1}\" y1=\"{1}\" "
-                  "x2=\"{0:F1}\" y2=\"{2}\"/>",
-                  X(T.Value), Top - 6, Height - Bottom,
-                  T.Decade ? "axis" : "axis minor");
-    if (T.Labelled)
-      OS << formatv("<text x=\"{0:F1}\" y=\"{1}\" "
-                    "text-anchor=\"middle\">{2}</text>",
-                    X(T.Value), Top - 10, format("%g", T.Value));
-    OS << "\n";
-  }
-  OS << formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">distance"
-                "</text>\n",
-                Width - 4, Top - 10);
-  for (size_t I = 0; I < Rows.size(); ++I) {
-    const Row &R = Rows[I];
-    double Y = Top + RowHeight * I + RowHeight / 2.0;
-    bool Bad = !R.Distance || *R.Distance > Options.InconsistencyEpsilon;
-    size_t K = *ChartKey;
-    OS << "<g class=\"" << (Bad ? "bad" : "good") << "\"><title>";
-    writeHtmlEscaped(OS, R.Name + R.Which);
-    OS << ": measured " << formatValue(R.Stats.Mean[K]) << " ["
-       << formatValue(R.Stats.Min[K]) << "; " << formatValue(R.Stats.Max[K])
-       << "] over " << R.Indices.size() << " benchmark(s), model "
-       << (R.Model ? formatValue(*R.Model) : std::string("n/a"))
-       << "</title>\n";
-    OS << formatv("<text class=\"label\" x=\"{0}\" y=\"{1:F1}\" "
-                  "text-anchor=\"end\">",
-                  LabelWidth - 8, Y + 4);
-    // Long class names (those named after their opcodes) are cut short.
-    const size_t MaxName = R.Which.size() < 32 ? 44 - R.Which.size() : 12;
-    writeHtmlEscaped(OS, (R.Name.size() <= MaxName
-                              ? R.Name
-                              : R.Name.substr(0, MaxName - 1) + "~") +
-                             R.Which);
-    OS << "</text>";
-    OS << formatv("<line class=\"range\" x1=\"{0:F1}\" y1=\"{2:F1}\" "
-                  "x2=\"{1:F1}\" y2=\"{2:F1}\"/>",
-                  X(R.Stats.Min[K]), X(R.Stats.Max[K]), Y);
-    if (R.Model)
-      OS << formatv("<path class=\"model\" d=\"M{0:F1} {1:F1} l5 5 l-5 5 "
-                    "l-5 -5 Z\"/>",
-                    X(*R.Model), Y - 5);
-    OS << formatv("<circle class=\"measured\" cx=\"{0:F1}\" cy=\"{1:F1}\" "
-                  "r=\"4\"/>",
-                  X(R.Stats.Mean[K]), Y);
-    OS << formatv("<text x=\"{0}\" y=\"{1:F1}\" text-anchor=\"end\">{2}"
-                  "</text>",
-                  Width - 4, Y + 4,
-                  R.Distance ? formatValue(*R.Distance) : std::string("n/a"));
-    OS << "</g>\n";
-  }
-  OS << "</svg>\n";
-}
-
-/// How many of a dataset's worst blocks the page lists.
-static constexpr size_t NumWorstBlocksShown = 10;
-
-static std::string formatPercent(double Fraction) {
-  if (std::isnan(Fraction))
-    return "n/a";
-  return formatv("{0:F1}%", 100 * Fraction).str();
-}
-
-void Analysis::printModelComparison(raw_ostream &OS) const {
-  OS << "<h2>Measured vs. LLVM's model, per block</h2>\n<p>";
-  writeHtmlEscaped(OS, "inverse_throughput per block (cycles per iteration, "
-                       "the measurements' per_snippet_value) against " +
-                           Comparison->ModelName +
-                           ", recomputed from each benchmark's instructions.");
-  OS << "</p>\n<table class=\"model-summary\">\n<tr><th>Dataset</th>"
-        "<th>Benchmarks</th><th>Measured</th><th>Compared</th><th>Mean "
-        "absolute percentage error</th><th>Kendall's tau</th></tr>\n";
-  auto Row = [&](StringRef Name, std::optional<size_t> Benchmarks,
-                 std::optional<size_t> Measured, const ModelAccuracy &A) {
-    OS << "<tr><td class=\"mono\">";
-    writeHtmlEscaped(OS, Name);
-    OS << "</td><td class=\"number\">"
-       << (Benchmarks ? std::to_string(*Benchmarks) : "") << "</td>"
-       << "<td class=\"number\">" << (Measured ? std::to_string(*Measured) : "")
-       << "</td>"
-       << "<td class=\"number\">" << A.NumBlocks << "</td><td class=\"number\">"
-       << formatPercent(A.MeanAbsolutePercentageError)
-       << "</td><td class=\"number\">"
-       << (std::isnan(A.KendallTau) ? std::string("n/a")
-                                    : formatv("{0:F3}", A.KendallTau).str())
-       << "</td></tr>\n";
-  };
-  for (const DatasetComparison &D : Comparison->Datasets)
-    Row(D.Name, D.NumBenchmarks, D.NumMeasured, D.Accuracy);
-  if (Comparison->Datasets.size() > 1)
-    Row("all datasets", std::nullopt, std::nullopt, Comparison->Overall);
-  OS << "</table>\n";
-  for (const DatasetComparison &D : Comparison->Datasets)
-    for (const auto &[Why, Count] : D.Unpredicted) {
-      OS << "<p>" << Count << " measured block(s) of ";
-      writeHtmlEscaped(OS, D.Name);
-      OS << " not predicted: ";
-      writeHtmlEscaped(OS, Why);
-      OS << "</p>\n";
-    }
-  printModelScatterPlot(OS);
-  for (const DatasetComparison &D : Comparison->Datasets) {
-    if (D.Blocks.empty())
-      continue;
-    size_t Shown = std::min(NumWorstBlocksShown, D.Blocks.size());
-    OS << "<h3>Predicted worst: ";
-    writeHtmlEscaped(OS, D.Name);
-    OS << " (" << Shown << " of " << D.Blocks.size() << ")</h3>\n"
-       << "<table class=\"worst\">\n<tr><th>Line</th><th>Measured</th>"
-          "<th>Predicted</th><th>Error</th><th>Instructions</th></tr>\n";
-    for (const ComparedBlock &B : ArrayRef(D.Blocks).take_front(Shown)) {
-      OS << "<tr><td class=\"number\">"
-         << (B.Line ? std::to_string(B.Line) : std::string()) << "</td>"
-         << "<td class=\"number\">" << formatValue(B.Measured)
-         << "</td><td class=\"number\">" << formatValue(B.Predicted)
-         << "</td><td class=\"number\">"
-         << (B.Predicted >= B.Measured ? "+" : "-") << formatPercent(B.Error)
-         << "</td><td class=\"mono\">";
-      writeHtmlEscaped(OS, B.Text);
-      OS << "</td></tr>\n";
-    }
-    OS << "</table>\n";
-  }
-}
-
-void Analysis::printModelScatterPlot(raw_ostream &OS) const {
-  LogAxis Axis;
-  size_t NumBlocks = 0;
-  for (const DatasetComparison &D : Comparison->Datasets)
-    for (const ComparedBlock &B : D.Blocks) {
-      Axis.include(B.Measured);
-      Axis.include(B.Predicted);
-      ++NumBlocks;
-    }
-  if (!NumBlocks)
-    return;
-  OS << "<p>Each block measured (up) against predicted (across), on log "
-        "scales: on the solid line the model is right, between the dashed "
-        "ones within a factor of two.";
-  if (Comparison->Datasets.size() > 1)
-    for (auto [Index, D] : enumerate(Comparison->Datasets)) {
-      OS << formatv(" <svg width=\"10\" height=\"10\"><circle "
-                    "class=\"ds{0}\" cx=\"5\" cy=\"5\" r=\"4\"/></svg> ",
-                    Index % 6);
-      writeHtmlEscaped(OS, D.Name);
-      OS << (Index + 1 < Comparison->Datasets.size() ? ";" : ".");
-    }
-  OS << "</p>\n";
-  const unsigned Left = 64, Right = 16, Top = 12, Bottom = 44, Side = 560;
-  const unsigned Width = Left + Side + Right, Height = Top + Side + Bottom;
-  auto X = [&](double V) { return Left + Side * Axis.position(V); };
-  auto Y = [&](double V) { return Top + Side * (1 - Axis.position(V)); };
-  OS << "<svg class=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
-     << Width << "\" height=\"" << Height << "\" viewBox=\"0 0 " << Width << ' '
-     << Height << "\">\n";
-  for (const LogAxis::Tick &T : Axis.getTicks()) {
-    const char *Class = T.Decade ? "axis" : "axis minor";
-    OS << formatv("<line class=\"{0}\" x1=\"{1:F1}\" y1=\"{2}\" "
-                  "x2=\"{1:F1}\" y2=\"{3}\"/>",
-                  Class, X(T.Value), Top, Top + Side)
-       << formatv("<line class=\"{0}\" x1=\"{1}\" y1=\"{2:F1}\" "
-                  "x2=\"{3}\" y2=\"{2:F1}\"/>",
-                  Class, Left, Y(T.Value), Left + Side);
-    if (T.Labelled)
-      OS << formatv("<text x=\"{0:F1}\" y=\"{1}\" text-anchor=\"middle\">"
-                    "{2}</text><text x=\"{3}\" y=\"{4:F1}\" "
-                    "text-anchor=\"end\">{2}</text>",
-                    X(T.Value), Top + Side + 14, format("%g", T.Value),
-                    Left - 6, Y(T.Value) + 4);
-    OS << "\n";
-  }
-  // The diagonal and a factor of two either side, clipped to the frame.
-  double Lo = Axis.getTicks().front().Value, Hi = Axis.getTicks().back().Value;
-  for (auto [Factor, Class] :
-       {std::pair{1.0, "diagonal"}, {2.0, "factor2"}, {0.5, "factor2"}}) {
-    double From = std::max(Lo, Lo / Factor), To = std::min(Hi, Hi / Factor);
-    OS << formatv("<line class=\"{0}\" x1=\"{1:F1}\" y1=\"{2:F1}\" "
-                  "x2=\"{3:F1}\" y2=\"{4:F1}\"/>\n",
-                  Class, X(From), Y(From * Factor), X(To), Y(To * Factor));
-  }
-  OS << formatv("<rect class=\"frame\" x=\"{0}\" y=\"{1}\" width=\"{2}\" "
-                "height=\"{2}\"/>\n",
-                Left, Top, Side);
-  OS << formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"middle\">predicted "
-                "cycles per iteration</text>\n",
-                Left + Side / 2, Height - 8)
-     << formatv("<text transform=\"translate(14 {0}) rotate(-90)\" "
-                "text-anchor=\"middle\">measured cycles per iteration"
-                "</text>\n",
-                Top + Side / 2);
-  for (auto [Index, D] : enumerate(Comparison->Datasets))
-    for (const ComparedBlock &B : D.Blocks) {
-      OS << formatv("<circle class=\"block ds{0}\" cx=\"{1:F1}\" "
-                    "cy=\"{2:F1}\" r=\"2.5\"><title>",
-                    Index % 6, X(B.Predicted), Y(B.Measured));
-      writeHtmlEscaped(OS, D.Name);
-      if (B.Line)
-        OS << ":" << B.Line;
-      OS << ": measured " << formatValue(B.Measured) << ", predicted "
-         << formatValue(B.Predicted) << ": ";
-      writeHtmlEscaped(OS, B.Text);
-      OS << "</title></circle>\n";
-    }
+  LogAxis Axis = measureChartRows(Rows, *ChartKey);
+  printChartFrame(OS, Axis, Rows.size());
+  for (size_t I = 0; I < Rows.size(); ++I)
+    printChartRow(OS, Rows[I], I, Axis, *ChartKey);
   OS << "</svg>\n";
 }
 
@@ -844,7 +620,7 @@ void Analysis::printInconsistenciesHtml(raw_ostream &OS) const {
   printHtmlHeader(OS);
   printChart(OS);
   if (Comparison && !Comparison->empty())
-    printModelComparison(OS);
+    printModelComparisonHtml(OS, *Comparison);
   std::vector<SchedClassReport> Reports = getInconsistentSchedClasses();
   OS << "<h2>Sched classes inconsistent with the model (" << Reports.size()
      << ")</h2>\n";

@@ -7,10 +7,10 @@
 // maintainer reads. The page lists what upstream's lists (the stable
 // clusters, or on request the unstable ones only, and the noise). It also
 // charts measured against predicted values for every scheduling class and
-// cluster it looks at, sorted by disagreement, on a log scale (a sweep's
-// values run from a fraction of a cycle to thousands), and, for
-// inverse_throughput results, sets each block beside what LLVM's model
-// predicts for it (ModelComparison.h).
+// cluster it looks at, sorted by disagreement, on a log scale (LogAxis.h),
+// and, for inverse_throughput results, sets each block beside what LLVM's
+// model predicts for it (ModelComparisonHtml.h). How the text is quoted,
+// escaped and formatted: ReportText.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_ANALYSIS_ANALYSIS_H
 
 #include "Analysis/Clustering.h"
+#include "Analysis/LogAxis.h"
 #include "Analysis/ModelComparison.h"
 #include "Analysis/SchedClassResolution.h"
 #include "Core/Benchmark.h"
@@ -42,12 +43,6 @@ struct AnalysisReportOptions {
   /// Also report clusters marked unstable by the clustering.
   bool DisplayUnstableClusters = false;
 };
-
-/// Writes a CSV field, quoted (with inner quotes doubled) when it contains
-/// a separator or a line break.
-void writeCsvField(raw_ostream &OS, StringRef Field);
-/// Writes \p Text with the HTML special characters escaped.
-void writeHtmlEscaped(raw_ostream &OS, StringRef Text);
 
 /// The resolved scheduling class of each benchmark's first instruction
 /// (snippets generated for an opcode start with it).
@@ -115,9 +110,18 @@ private:
   void printClusterTableHeader(raw_ostream &OS, bool WithSchedClass) const;
   void printNoiseReport(raw_ostream &OS) const;
   void printHtmlHeader(raw_ostream &OS) const;
+  /// The chart of measured against modelled values, one row per class and
+  /// cluster reported, largest disagreement first.
   void printChart(raw_ostream &OS) const;
-  void printModelComparison(raw_ostream &OS) const;
-  void printModelScatterPlot(raw_ostream &OS) const;
+  struct ChartRow;
+  std::vector<ChartRow> getChartRows() const;
+  /// Computes each row's statistics, model value and distance to the model
+  /// for \p ChartKey, sorts the rows by disagreement and returns the axis
+  /// that holds their values.
+  LogAxis measureChartRows(std::vector<ChartRow> &Rows, size_t ChartKey) const;
+  /// Row number \p I: its label, range, mean, model and distance.
+  void printChartRow(raw_ostream &OS, const ChartRow &R, size_t I,
+                     const LogAxis &Axis, size_t ChartKey) const;
   void printSchedClassReport(raw_ostream &OS,
                              const SchedClassReport &Report) const;
   void printModelTable(raw_ostream &OS, const ResolvedSchedClass &SC) const;
