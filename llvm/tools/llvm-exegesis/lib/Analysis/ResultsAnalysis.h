@@ -10,10 +10,13 @@
 // - Clustering.h: benchmarks that behave the same grouped (DBSCAN, or one
 //   group per opcode and scheduling class);
 // - SchedClassResolution.h: what the model predicts for one instruction;
-// - Analysis.h: the clusters CSV and the inconsistencies HTML report;
+// - Analysis.h: the clusters CSV and the inconsistencies HTML report, both
+//   written in ReportText.h's quoting, escaping and number formats;
 // - ModelComparison.h: inverse-throughput results beside LLVM's MCA
 //   predictions, per dataset; ModelAccuracy.h: the figures that compare
-//   them (mean absolute percentage error, Kendall's tau).
+//   them (mean absolute percentage error, Kendall's tau);
+//   ModelComparisonHtml.h: that comparison as a section of the HTML report,
+//   its charts on LogAxis.h's logarithmic axes.
 //
 //===----------------------------------------------------------------------===//
 

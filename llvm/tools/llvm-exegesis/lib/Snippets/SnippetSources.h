@@ -14,8 +14,9 @@
 //   refusals, configurations, register initial values);
 //   SerialSnippetGenerator.h builds dependency chains for latency,
 //   ParallelSnippetGenerator.h independent copies for micro-ops and inverse
-//   throughput; GeneratorForMode.h picks the one for a mode; SeededChoice.h
-//   makes their random choices the same for one seed everywhere.
+//   throughput, ChainedLoadGenerator.h load latency through the address;
+//   GeneratorForMode.h picks the one for a mode; SeededChoice.h makes their
+//   random choices the same for one seed everywhere.
 // - SnippetGenerationTarget.h: what the generators cannot know without the
 //   architecture (opcodes never to run, registers never to name, memory
 //   operands, safe immediates, operand forms worth measuring), per target.

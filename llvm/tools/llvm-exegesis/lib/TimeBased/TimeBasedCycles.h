@@ -24,10 +24,12 @@
 //
 // The sampler (TimeBasedSampler.h) records every reading in a trace
 // (TimeBasedTrace.h, -time-samples-file) and takes every decision from it
-// (SamplingJudge.h); the replay (TimeBasedReplay.h) decides again on a
-// recorded trace, and SamplingAccount.h says it all in `info`. Inputs for
-// the tests: the trace corpus in unittests/TimeBased/traces, recorded with
-// bench/traces.
+// (SamplingJudge.h: the readings made samples, TraceSamples.h; the probe's
+// level in the trace, TraceProbeLevel.h; samples whose chains disagree,
+// VectorChainCheck.h; when a run has settled, SettleRule.h); the replay
+// (TimeBasedReplay.h) decides again on a recorded trace, and SamplingAccount.h
+// says it all in `info`. Inputs for the tests: the trace corpus in
+// unittests/TimeBased/traces, recorded with bench/traces.
 //
 //===----------------------------------------------------------------------===//
 
