@@ -31,9 +31,10 @@
 namespace llvm {
 namespace exegesis {
 
-/// How far above its quiet level the probe of an unshared sample may read.
-/// On our Zen 3 guest, samples within 2% of it read CDQ at 0.500 in 94% of
-/// cases, samples above it in 2% (bench/accuracy/README.md).
+/// How far above its quiet level the probe of an unshared sample may read:
+/// samples within it read a known throughput right almost always, samples
+/// above it seldom (the figures: docs/TimeBasedCycles.rst, "Where the
+/// tolerances come from").
 inline constexpr double CoreSharingTolerance = 0.02;
 /// How far below: a probe reading low means that the calibration chain was
 /// slowed, and the snippet reads low by as much (ROR64ri's throughput once
@@ -61,8 +62,9 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles, double Tolerance,
 inline constexpr double SlowedChainMargin = 0.04;
 /// How many samples either side of one, in the order they were taken, tell
 /// its typical ticks per cycle: enough that a quarter of them slowed does
-/// not move the median, few enough to stay within one clock state (Zen 1
-/// under load switched between two 17% apart every few dozen samples).
+/// not move the median, few enough to stay within one clock state (a
+/// loaded host may switch between two clock states every few dozen
+/// samples).
 inline constexpr size_t SlowedChainNeighbours = 5;
 
 /// findUnsharedLevel, passing over a lowest recurring group whose samples'
@@ -76,12 +78,12 @@ double findUnsharedLevel(ArrayRef<double> ProbeCycles,
 /// How far above the host's level (the lowest this invocation saw recur, or
 /// the other CPUs read) the quiet level found may lie before it counts as
 /// the level of a core shared throughout: quiet levels of one host agree
-/// within a few percent (1.02-1.08 on our Zen 3 and Zen 4 guests), a
-/// neighbour busy for a whole measurement read 1.15-1.97.
+/// within a few percent, the level of a neighbour busy for a whole
+/// measurement lies well above them.
 inline constexpr double CoreSharingBusyMargin = 0.1;
-/// The share of all probe readings that must recur at the quiet level: on
-/// our Zen 3 guest at its busiest, 9% of the samples read it, 2.5% lay
-/// below it, never 1% of them within 2% of each other.
+/// The share of all probe readings that must recur at the quiet level:
+/// enough that the scattered low readings of slowed chains never make a
+/// level, few enough that a busy host's quiet samples still do.
 inline constexpr double CoreSharingRecurringFraction = 0.05;
 
 /// \p Cycles with the samples whose probe read more than \p Tolerance above

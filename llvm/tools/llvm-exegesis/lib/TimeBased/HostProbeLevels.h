@@ -1,9 +1,9 @@
 //===-- HostProbeLevels.h - What an invocation learned of the host -*- C++ -*-//
 //
-// The core-sharing probe's unshared level differs from host to host (1.0
-// cycles per group of four independent adds on Zen 3 and Zen 4, 1.235 on
-// Zen 1, 2 on a core with two ALUs), so no constant can tell a busy
-// neighbour's level from a slower core's. What the invocation itself saw
+// The core-sharing probe's unshared level differs from host to host (with
+// the number of ALUs and how many adds a cycle the core really issues;
+// docs/TimeBasedCycles.rst lists the levels met), so no constant can tell a
+// busy neighbour's level from a slower core's. What the invocation itself saw
 // can: every measurement's quiet level and every check on another CPU is a
 // sighting, and the lowest level seen at least twice is the host's
 // reference for the measurements that follow. Until a level recurs there is

@@ -32,9 +32,8 @@ double medianOf(std::vector<double> Values);
 
 /// The value nine in ten of the finite \p Values lie at or below (NaN when
 /// none is finite). Non-finite values are left out first: one NaN among
-/// them leaves nth_element's pick undefined (a Zen 5 VPTERNLOGD loop's
-/// bound read NaN, and front-end-bound straight-line code 75% above the
-/// truth was reported clean).
+/// them leaves nth_element's pick undefined, and a bound read as NaN once
+/// let a wrong value of the other repetition form through clean.
 double ninthDecileOf(ArrayRef<double> Values);
 
 /// Combines the per-sample estimates of a time-based counter (NaN: a sample
