@@ -18,13 +18,13 @@
 #include "Measure/BenchmarkMeasurer.h"
 #include "Measure/BenchmarkRunner.h"
 #include "Measure/OpcodeSweep.h"
-#include "RISCV/RISCVVectorConfiguration.h"
 #include "Results/BenchmarkResult.h"
 #include "Results/PreviousResults.h"
 #include "Results/ResultsFileWriter.h"
 #include "Snippets/AssemblerDiagnostic.h"
 #include "Snippets/GeneratorForMode.h"
 #include "Snippets/SnippetFile.h"
+#include "Snippets/SnippetGenerationTarget.h"
 #include "Support/InputDiagnostic.h"
 #include "Support/Interruption.h"
 #include "TimeBased/CycleCounter.h"
@@ -772,12 +772,11 @@ static void runOpcodes(const LLVMState &State) {
     GenOptions.RandomSeed = RandomGeneratorSeed;
   GenOptions.Reservations.DisableUpperSSERegisters =
       X86DisableUpperSSERegisters;
-  if (!RISCVFilterConfig.empty())
-    ExitOnErr(RISCVVectorConfigFilter::parse(RISCVFilterConfig).takeError());
   GenOptions.Configurations.RISCVConfigFilter = RISCVFilterConfig;
   GenOptions.Configurations.RISCVEnumerateRoundingModes =
       RISCVEnumerateRoundingModes;
   GenOptions.Configurations.RISCVVLMaxOnly = RISCVVLMaxForVL;
+  ExitOnErr(checkConfigurationOptions(GenOptions.Configurations));
   GenOptions.ReserveLoopCounter =
       RunOptions.Repetition != RepetitionMode::Duplicate &&
       RunOptions.Repetition != RepetitionMode::MiddleHalfDuplicate;

@@ -289,6 +289,14 @@ class RISCVSnippetGenerationTarget : public SnippetGenerationTarget {
     return Class.getNumRegs() ? MCRegister(*Class.begin()) : MCRegister();
   }
 
+  Error checkConfigurationOptions(
+      const ConfigurationOptions &Options) const override {
+    if (Options.RISCVConfigFilter.empty())
+      return Error::success();
+    return RISCVVectorConfigFilter::parse(Options.RISCVConfigFilter)
+        .takeError();
+  }
+
   std::optional<std::string>
   whyNoConfiguration(const LLVMState &State, const InstructionModel &Model,
                      const ConfigurationOptions &Options) const override {

@@ -9,6 +9,13 @@ namespace exegesis {
 
 SnippetGenerationTarget::~SnippetGenerationTarget() = default;
 
+Error checkConfigurationOptions(const ConfigurationOptions &Options) {
+  for (const TargetRegistration &Row : getTargetRegistry())
+    if (Error Err = Row.GetGenerationRules().checkConfigurationOptions(Options))
+      return Err;
+  return Error::success();
+}
+
 void SnippetGenerationTarget::getReservedRegisters(
     const LLVMState &, const RegisterReservationOptions &,
     std::vector<MCRegister> &) const {}

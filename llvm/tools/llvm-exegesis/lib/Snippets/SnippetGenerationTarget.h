@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCRegister.h"
+#include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
 #include <optional>
 #include <string>
@@ -167,6 +168,12 @@ public:
                    const RegisterPool &Pool,
                    const ConfigurationOptions &Options, unsigned Index) const;
 
+  /// Fails, saying what is malformed, when an option of \p Options meant for
+  /// this target is (RISC-V: --riscv-filter-config).
+  virtual Error checkConfigurationOptions(const ConfigurationOptions &) const {
+    return Error::success();
+  }
+
   /// Why \p Model has no configuration at all under \p Options (RISC-V: no
   /// vector configuration the subtarget can run, or none the filter keeps),
   /// or nullopt when it has one.
@@ -210,6 +217,12 @@ public:
                                             const InstructionModel &Model,
                                             const MCInst &Inst) const;
 };
+
+/// Fails when any target we implement finds an option of \p Options meant
+/// for it malformed, whatever the triple of the run: the driver checks the
+/// options once, before anything is generated or written, without knowing
+/// which target reads which option.
+Error checkConfigurationOptions(const ConfigurationOptions &Options);
 
 } // namespace exegesis
 } // namespace llvm

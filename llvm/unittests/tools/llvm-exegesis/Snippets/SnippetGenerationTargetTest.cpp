@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Snippets/SnippetGenerationTarget.h"
 #include "Core/LLVMState.h"
 #include "Snippets/GeneratorForMode.h"
 #include "gtest/gtest.h"
@@ -117,6 +118,18 @@ TEST(SnippetGenerationTargetTest, TheErrorWordsEachKind) {
                 Kind::NoStrategy, "No strategy found to make the execution "
                                   "serial")),
             "No strategy found to make the execution serial");
+}
+
+TEST(SnippetGenerationTargetTest, OptionsAreCheckedByTheTargetThatReadsThem) {
+  ConfigurationOptions Options;
+  EXPECT_FALSE(errorToBool(checkConfigurationOptions(Options)));
+  Options.RISCVConfigFilter = "vtype = {SEW: e(8|16)}";
+  EXPECT_FALSE(errorToBool(checkConfigurationOptions(Options)));
+  // RISC-V's rules refuse a malformed filter, whatever the run's triple.
+  Options.RISCVConfigFilter = "SEW: e8";
+  EXPECT_EQ(toString(checkConfigurationOptions(Options)),
+            "--riscv-filter-config: 'SEW: e8' is not of the form 'vtype = "
+            "{Field: regex, ...}'");
 }
 
 } // namespace
