@@ -12,10 +12,8 @@
 //
 // Sound straight-line code below a sound loop is reported, however far
 // below: a 2 KiB loop of some instructions runs slower than the same code
-// laid out straight (on Emerald Rapids shifts by CL 1.04 cycles in the
-// loop, 1.000 straight and in loops of 3,000 instructions; on Zen 5 PDEP
-// 0.3395 in the loop, 0.3335 straight, the harness 0.3343). Straight-line
-// code that read low (Zen 5, 4-10%) did so while its twins straddled the
+// laid out straight or in much longer loops (bench/RESULTS.md has the
+// figures). Straight-line code read low only while its twins straddled the
 // L1 instruction cache, which they no longer do, and twins whose copies
 // cost differently are a doubt of their own.
 //
