@@ -34,12 +34,17 @@
 
 #include "Assembly/Assembler.h"
 #include "Core/BenchmarkRunOptions.h"
+#include "Counters/Counter.h"
 #include "Execution/FunctionExecutor.h"
+#include "Measure/FormCombination.h"
+#include "Measure/FunctionTwins.h"
+#include "Measure/TimeBasedMeasurer.h"
+#include "Measure/TimeSamplesWriter.h"
 #include "TimeBased/TimeBasedCycles.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/raw_ostream.h"
-#include <cstdint>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -75,86 +80,68 @@ public:
                 Benchmark &Result);
 
 private:
-  /// One measurement key and the events whose group produces it.
+  /// One measurement key and the executor whose counters produce it.
   struct KeyedCounter {
     std::string Key;
     std::unique_ptr<FunctionExecutor> Executor;
-  };
-  /// A function and, when fixed costs are cancelled, its twice-as-long twin.
-  struct Variant {
-    const AssembledFunction *Short = nullptr;
-    const AssembledFunction *Long = nullptr;
-  };
-  struct VariantResult {
-    std::vector<BenchmarkMeasure> Measures;
   };
 
   BenchmarkMeasurer(const LLVMState &State, const BenchmarkRunOptions &Options)
       : State(State), Options(Options) {}
 
-  /// What a time-based sampling takes besides the measurer and the
-  /// functions, as bytes for a benchmarking subprocess of the same tool
-  /// (native layout): this head, then the number of functions of each batch
-  /// (uint32_t).
-  struct TimeBasedInputs {
-    bool EmptySnippet;
-    bool Differencing;
-    HostProbeReference Reference;
-    /// What the other repetition form's reading is never beaten above, in
-    /// this variant's cycles per call (NaN: none; see
-    /// SamplingRules::RivalCycles).
-    double RivalCycles;
-    uint32_t NumBatches;
-    /// Calibrate with the wide vector chain (CycleEstimator.h).
-    bool WideVectorChain;
-  };
-
+  /// The steps of create(): the options a measurement refuses together, the
+  /// validation events beside every counter, the per-port micro-op counters
+  /// of uops mode, and the cycle counter of the other modes.
+  static Error checkOptions(const LLVMState &State,
+                            const BenchmarkRunOptions &Options);
+  Expected<std::vector<PerfEvent>> resolveValidationEvents();
+  Error addUopsCounters(ArrayRef<PerfEvent> Validation);
+  Error addCycleCounter(ArrayRef<PerfEvent> Validation);
+  /// Adds the counter \p Key of \p Main and \p Validation, once they were
+  /// opened here.
+  Error addCounter(StringRef Key, PerfEvent Main,
+                   ArrayRef<PerfEvent> Validation);
   std::unique_ptr<FunctionExecutor> makeExecutor(CounterSpec Counters) const;
-  /// Measures \p V; \p RivalPerInstruction is what the other repetition
-  /// form's reading, measured first, is never beaten above, per
-  /// instruction (NaN: none).
-  Expected<std::optional<VariantResult>>
-  measureVariant(const BenchmarkCode &Code, const Variant &V,
+
+  /// Measures every repetition form of \p Variants, the loop of best-of's
+  /// two forms first; std::nullopt when a snippet failure ended the
+  /// measurement (in Result.Error).
+  Expected<std::optional<FormCombination>>
+  measureForms(const BenchmarkCode &Code, ArrayRef<MeasuredVariant> Variants,
+               const FixedLayout &Layout, Benchmark &Result);
+  /// Measures \p V with every counter; \p RivalPerInstruction is what the
+  /// other repetition form's reading, measured first, is never beaten above,
+  /// per instruction (NaN: none). std::nullopt when the snippet failed.
+  Expected<std::optional<std::vector<BenchmarkMeasure>>>
+  measureVariant(const BenchmarkCode &Code, const MeasuredVariant &V,
                  const FixedLayout &Layout, Benchmark &Result,
                  double RivalPerInstruction = NAN);
-  /// Measures \p V with a time-based counter (see TimeBasedSampler), the
-  /// whole sampling run by \p Executor's runProcedure. A snippet failure is
-  /// a SnippetFailure error whose fault indexes the batches' functions, in
-  /// order (past them: calibration code).
-  Expected<TimeBasedMeasurement>
-  measureTimeBased(const Variant &V, ArrayRef<ExecutorBatch> MeasuredBatches,
-                   const FixedLayout &Layout, const FunctionExecutor &Executor,
-                   double RivalPerInstruction);
-  /// The sampling of a time-based measurement, where the executor runs code:
-  /// its result encoded (TimeBasedMeasurement::encode).
-  Expected<std::string> sampleTimeBased(const TimeBasedInputs &Head,
-                                        ArrayRef<ExecutorBatch> MeasuredBatches,
-                                        SamplingRunner Sample);
-  /// The same as a PortableProcedure's entry point (the executor's fork
-  /// server runs it in a copy of the tool made before the measurement).
-  static Expected<std::string>
-  sampleTimeBasedElsewhere(const void *Owner, StringRef Inputs,
-                           ArrayRef<const ExecutableFunction *> Functions,
-                           SamplingRunner Sample);
-  /// The benchmark's measure from a time-based measurement of \p V.
-  BenchmarkMeasure toMeasure(const Variant &V,
-                             const TimeBasedMeasurement &Measured) const;
-  /// Where \p Fault happened, for `info`; \p Functions maps the executor's
-  /// function indices to assembled functions (null: calibration code).
-  std::string describeFault(const BenchmarkCode &Code,
-                            ArrayRef<const AssembledFunction *> Functions,
-                            const FaultLocation &Fault) const;
-
-  /// The rules time-based measurements are sampled under.
-  SamplingRules samplingRules(bool EmptySnippet) const;
-  /// Opens -time-samples-file and writes its header.
-  Error openTimeSamplesFile();
-  /// Writes the trace of the last time-based measurement (of \p Code, a
-  /// loop when \p IsLoop, its value divided by \p Instructions per
-  /// instruction; \p Refusal: the error it ended in) when recording.
-  Error writeTimeSamples(const BenchmarkCode &Code, bool IsLoop,
-                         uint64_t Instructions,
-                         StringRef Refusal = StringRef());
+  /// Measures \p V, run as \p Batches, with \p Counter's hardware events
+  /// (or dummy counters, which give no measure) into \p Measures; false when
+  /// the snippet failed.
+  Expected<bool> measureCounted(const BenchmarkCode &Code,
+                                const MeasuredVariant &V,
+                                ArrayRef<ExecutorBatch> Batches,
+                                const FixedLayout &Layout,
+                                KeyedCounter &Counter, Benchmark &Result,
+                                std::vector<BenchmarkMeasure> &Measures);
+  /// The same with the time-based counter.
+  Expected<bool> measureTimed(const BenchmarkCode &Code,
+                              const MeasuredVariant &V,
+                              ArrayRef<ExecutorBatch> Batches,
+                              const FixedLayout &Layout, KeyedCounter &Counter,
+                              double RivalPerInstruction, Benchmark &Result,
+                              std::vector<BenchmarkMeasure> &Measures);
+  /// Writes the last time-based measurement's trace, of \p V, when
+  /// recording; \p Refusal: the error it ended in.
+  Error writeTrace(const BenchmarkCode &Code, const MeasuredVariant &V,
+                   StringRef Refusal);
+  /// What `info` says of the repetition forms and the counter, once \p Code
+  /// was measured as \p Forms.
+  void describeMeasurement(const BenchmarkCode &Code,
+                           ArrayRef<MeasuredFunction> Functions,
+                           const FormCombination &Forms,
+                           Benchmark &Result) const;
 
   const LLVMState &State;
   BenchmarkRunOptions Options;
@@ -165,19 +152,11 @@ private:
   /// counter of time-based cycles.
   std::string CounterDescription;
   std::string TimeCounterName;
-  TimeBasedSamplingReport LastSampling;
-  /// The last time-based measurement's trace (JSON; empty unless recording).
-  std::string LastTraceJSON;
-  /// The probe levels this invocation saw, the reference of the next
-  /// time-based measurement.
-  HostProbeLevels HostLevels;
-  std::unique_ptr<raw_fd_ostream> TimeSamples;
-  /// The default calibration chains, for the probe.
-  std::optional<CycleEstimator> Estimator;
-  /// Moves the tool to another CPU when a time-based run did not settle; it
-  /// stays there for the next measurement (the quiet CPU of a shared VM
-  /// keeps being quiet for a while), and its mask is restored at the end.
-  std::optional<CpuRotation> Rotation;
+  /// The time-based side, when cycles are time-based. Inside the measurer,
+  /// made with it before anything is measured: the executors' fork server,
+  /// a copy of the tool, samples through it.
+  std::optional<TimeBasedMeasurer> TimeBasedSide;
+  std::unique_ptr<TimeSamplesWriter> TimeSamples;
   std::vector<KeyedCounter> Counters;
   std::vector<std::string> ValidationNames;
   /// Functions assembled here (the 2N twins of a time-based counter).
