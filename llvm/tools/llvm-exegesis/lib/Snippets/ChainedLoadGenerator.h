@@ -14,8 +14,10 @@
 // answered by the target's ChainedLoad, one per load opcode: which registers
 // a load may write, how the load and the add are built, how a loaded value
 // reaches a register the add can read, and, for a target that chains some
-// loads in a way of its own (RISC-V's pointer chase through a word that
-// holds its own address), that chain.
+// loads in a way of its own (RISC-V's and x86's pointer chase through a word
+// that holds its own address; x86's load-op forms, whose result is the next
+// address because the word holds the identity of their operation), that
+// chain.
 //
 //===----------------------------------------------------------------------===//
 

@@ -367,6 +367,17 @@ SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
                                         const BitVector &Avoid) {
   GeneratedSnippet Snippet;
 
+  // A memory form the target chains through its address: the load is part
+  // of what one repetition waits for, as in the scheduling model's latency
+  // of a load or a folded load; the register path would leave it out.
+  if (Model.accessesMemory())
+    if (std::optional<PreparedSnippet> Chain =
+            Target.getAddressPathLatencySnippet(State, Model)) {
+      Snippet.Instructions = std::move(Chain->Instructions);
+      Snippet.Info = std::move(Chain->Info);
+      return Snippet;
+    }
+
   // The opcode depends on itself whatever we choose.
   if (Model.hasTiedRegisters() || Model.hasImplicitSelfDependency()) {
     SlotValues Values = Fixed;

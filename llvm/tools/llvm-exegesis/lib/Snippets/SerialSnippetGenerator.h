@@ -2,7 +2,10 @@
 //
 // Latency is measured by repeating a snippet whose every execution waits for
 // the previous one, so that the time per repetition is the length of one
-// dependency cycle. Three ways to build that cycle, tried in order:
+// dependency cycle. A memory form the target chains through its address
+// (SnippetGenerationTarget::getAddressPathLatencySnippet: x86's loads and
+// load-op forms) gets that chain, which waits for the load; otherwise three
+// ways to build that cycle, tried in order:
 //   - the opcode already depends on itself whatever its registers (a tied
 //     def/use such as x86's two-address ADD, or an implicit register both
 //     read and written such as ADC's EFLAGS): repeat it as is;

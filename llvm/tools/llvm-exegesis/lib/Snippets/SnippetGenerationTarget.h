@@ -212,6 +212,19 @@ public:
   getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
                      bool Serial, unsigned Index) const;
 
+  /// A latency snippet that measures \p Model through the address its
+  /// memory operand reads, tried before the generic serial strategies: the
+  /// value it loads, or its result, makes the next repetition's address (x86:
+  /// a pointer chase for MOV64rm; ADD64rm reading a word that holds 0, the
+  /// identity of its operation, so that its result stays the address).
+  /// nullopt where the target has none for \p Model, which then gets the
+  /// generic strategies.
+  virtual std::optional<PreparedSnippet>
+  getAddressPathLatencySnippet(const LLVMState &,
+                               const InstructionModel &) const {
+    return std::nullopt;
+  }
+
   /// The YAML `config` text for \p Inst (e.g. an LEA addressing form).
   virtual std::string describeConfiguration(const LLVMState &State,
                                             const InstructionModel &Model,

@@ -12,6 +12,7 @@
 
 #include "Core/Target.h"
 #include "Core/LLVMState.h"
+#include "X86/X86LoadSnippets.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"
@@ -373,6 +374,14 @@ class X86ExegesisTarget : public ExegesisTarget {
     if (!TT.isArch64Bit())
       return MCRegister();
     return isWin64(TT) ? X86Names::get().RCX : X86Names::get().RDI;
+  }
+
+  /// Writes the word a snippet chained through its address reads
+  /// (X86LoadSnippets.h); x86 needs no stack scratch memory.
+  std::vector<MCInst>
+  reserveStackScratchMemory(const LLVMState &State,
+                            ArrayRef<MCInst> Snippet) const override {
+    return writeX86AddressChainWord(State, Snippet);
   }
 
   MCRegister getStackPointerRegister() const override {

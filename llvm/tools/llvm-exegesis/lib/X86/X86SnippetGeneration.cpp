@@ -17,6 +17,7 @@
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
 #include "Snippets/SnippetGenerationTarget.h"
+#include "X86/X86LoadSnippets.h"
 #include "X86/X86PreparedSnippets.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -164,6 +165,15 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
   getPreparedSnippet(const LLVMState &State, const InstructionModel &Model,
                      bool Serial, unsigned Index) const override {
     return getX86PreparedSnippet(State, Model, Serial, Index);
+  }
+
+  /// Loads into general-purpose registers and load-op forms with an
+  /// identity, chained through their address (X86LoadSnippets.h).
+  std::optional<PreparedSnippet>
+  getAddressPathLatencySnippet(const LLVMState &State,
+                               const InstructionModel &Model) const override {
+    return generateChainedLoadSnippet(getX86ChainedLoad(State, Model),
+                                      /*Serial=*/true, /*Index=*/0);
   }
 
   void adjustInitialValues(const LLVMState &State,
