@@ -56,6 +56,15 @@ class AArch64ExegesisTarget : public ExegesisTarget {
                                  "AArch64 Windows (COFF) are");
   }
 
+  /// FPCR and FPSR are in no register class; their values are 32 bits.
+  unsigned getUnclassedRegisterBitWidth(const MCSubtargetInfo &STI,
+                                        MCRegister Reg) const override {
+    const AArch64Names &N = AArch64Names::get();
+    if (Reg == N.FPCR || Reg == N.FPSR)
+      return 32;
+    return ExegesisTarget::getUnclassedRegisterBitWidth(STI, Reg);
+  }
+
   ArrayRef<MCRegister> getCalleeSavedRegisters(const Triple &) const override {
     return AArch64Names::get().CalleeSaved;
   }

@@ -1,13 +1,12 @@
 //===-- RegisterWidth.h - How many bits a register holds --------*- C++ -*-===//
 //
 // The number of bits of a register, as the snippet annotations see it: a
-// DEFREG value with more significant bits than this is refused.
-// MCRegisterInfo has no per-register size, only register classes with a size; a
-// register belongs to many classes (XMM1 is in FR32 as well as in VR128), so
-// the widest class containing it is its width. The few registers that are in no
-// class at all get a width from a small table, and the pointer width otherwise.
-// On x86-64, FS and GS are 64 bits: what a snippet sets is their base (an
-// address, as upstream's subprocess mode sets it), not the 16-bit selector.
+// DEFREG value with more significant bits than this is refused. MCRegisterInfo
+// has no per-register size, only register classes with a size, and a few
+// registers hold more than their classes say (a segment base, a vector
+// register of a CPU-defined length), so the target answers
+// (ExegesisTarget::getRegisterBitWidth); these functions ask it for the
+// layers that know no target.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,8 +27,8 @@ class LLVMState;
 unsigned getRegisterBitWidth(const LLVMState &State, MCRegister Reg);
 
 /// Whether a value given to \p Reg is a segment base (FS and GS on x86-64):
-/// the benchmarking subprocess sets it with arch_prctl; the tool cannot set
-/// its own (the FS base is where its thread-local storage lives).
+/// the benchmarking subprocess sets it with a system call; the tool cannot
+/// set its own (the FS base is where its thread-local storage lives).
 bool isSegmentBaseRegister(const LLVMState &State, MCRegister Reg);
 
 } // namespace exegesis

@@ -2,6 +2,7 @@
 
 #include "Core/Target.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 
 namespace llvm {
@@ -20,6 +21,20 @@ Error ExegesisTarget::checkCanAssembleFor(const Triple &TT) const {
   return createStringError(inconvertibleErrorCode(),
                            "assembling for " + TT.str() +
                                " is not supported: only ELF targets are");
+}
+
+unsigned ExegesisTarget::getRegisterBitWidth(const MCRegisterInfo &RegInfo,
+                                             const MCSubtargetInfo &STI,
+                                             MCRegister Reg) const {
+  if (unsigned Widest = getWidestRegisterClassBitWidth(RegInfo, Reg))
+    return Widest;
+  return getUnclassedRegisterBitWidth(STI, Reg);
+}
+
+unsigned
+ExegesisTarget::getUnclassedRegisterBitWidth(const MCSubtargetInfo &STI,
+                                             MCRegister) const {
+  return STI.getTargetTriple().isArch64Bit() ? 64 : 32;
 }
 
 Expected<std::vector<MCInst>> ExegesisTarget::setRegTo(const MCSubtargetInfo &,
@@ -129,6 +144,15 @@ const ExegesisTarget &ExegesisTarget::lookup(const Triple &TT) {
   if (const TargetRegistration *Row = findTargetRegistration(TT))
     return Row->GetTarget(TT);
   return Generic;
+}
+
+unsigned getWidestRegisterClassBitWidth(const MCRegisterInfo &RegInfo,
+                                        MCRegister Reg) {
+  unsigned Widest = 0;
+  for (const MCRegisterClass &RC : RegInfo.regclasses())
+    if (RC.contains(Reg))
+      Widest = std::max(Widest, RC.getSizeInBits());
+  return Widest;
 }
 
 Error makeCannotSetRegisterError(const MCRegisterInfo &RegInfo, MCRegister Reg,

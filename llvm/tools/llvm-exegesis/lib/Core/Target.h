@@ -82,6 +82,29 @@ public:
   setRegistersTo(const MCSubtargetInfo &STI,
                  ArrayRef<RegisterValue> Values) const;
 
+  /// Bit width of \p Reg as a snippet's register values see it (a DEFREG
+  /// value with more significant bits is refused). The default: the widest
+  /// register class holding it (XMM1 is in FR32 as well as in VR128), else
+  /// getUnclassedRegisterBitWidth. Targets override it where the classes say
+  /// less than the value a snippet gives (x86-64's segment bases, RISC-V's
+  /// vector registers, as wide as the CPU's VLEN).
+  virtual unsigned getRegisterBitWidth(const MCRegisterInfo &RegInfo,
+                                       const MCSubtargetInfo &STI,
+                                       MCRegister Reg) const;
+
+  /// Bit width of \p Reg, which no register class holds (control and status
+  /// registers: x86's MXCSR, AArch64's FPCR). The default: the pointer
+  /// width.
+  virtual unsigned getUnclassedRegisterBitWidth(const MCSubtargetInfo &STI,
+                                                MCRegister Reg) const;
+
+  /// Whether a value given to \p Reg is a segment base (x86-64's FS and GS),
+  /// which the benchmarking subprocess sets with a system call: the tool
+  /// cannot set its own (where its thread-local storage lives).
+  virtual bool isSegmentBaseRegister(const Triple &, MCRegister) const {
+    return false;
+  }
+
   /// Fails unless this target knows the calling convention and the object
   /// format of \p TT well enough to assemble a function for it. The default
   /// knows the ELF platforms' conventions (System V, AAPCS64).
@@ -305,6 +328,10 @@ const TargetRegistration *findTargetRegistration(const Triple &TT);
 inline bool isInClass(const MCRegisterClass *RC, MCRegister Reg) {
   return RC && RC->contains(Reg);
 }
+/// The size in bits of the widest register class holding \p Reg; 0 when
+/// none does.
+unsigned getWidestRegisterClassBitWidth(const MCRegisterInfo &RegInfo,
+                                        MCRegister Reg);
 /// "cannot set register <REG>: <Why>".
 Error makeCannotSetRegisterError(const MCRegisterInfo &RegInfo, MCRegister Reg,
                                  const Twine &Why);

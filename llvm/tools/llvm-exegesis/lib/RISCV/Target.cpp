@@ -208,6 +208,16 @@ private:
   setRegistersTo(const MCSubtargetInfo &STI,
                  ArrayRef<RegisterValue> Values) const override;
 
+  /// A vector register is as wide as the CPU's VLEN, which its class does
+  /// not say (RISCVVectorLength.h).
+  unsigned getRegisterBitWidth(const MCRegisterInfo &RegInfo,
+                               const MCSubtargetInfo &STI,
+                               MCRegister Reg) const override {
+    if (unsigned VLen = getRISCVVectorRegisterWidth(RegInfo, STI, Reg))
+      return VLen;
+    return ExegesisTarget::getRegisterBitWidth(RegInfo, STI, Reg);
+  }
+
   ArrayRef<MCRegister> getCalleeSavedRegisters(const Triple &) const override {
     return RISCVNames::get().CalleeSaved;
   }

@@ -316,6 +316,32 @@ class X86ExegesisTarget : public ExegesisTarget {
                                  "x86-64 Windows (COFF) are");
   }
 
+  /// What a snippet gives FS or GS is their base (an address, as upstream's
+  /// subprocess mode sets it), not the 16-bit selector their class holds.
+  bool isSegmentBaseRegister(const Triple &TT, MCRegister Reg) const override {
+    const X86Names &N = X86Names::get();
+    return TT.getArch() == Triple::x86_64 && (Reg == N.FS || Reg == N.GS);
+  }
+
+  unsigned getRegisterBitWidth(const MCRegisterInfo &RegInfo,
+                               const MCSubtargetInfo &STI,
+                               MCRegister Reg) const override {
+    if (isSegmentBaseRegister(STI.getTargetTriple(), Reg))
+      return 64;
+    return ExegesisTarget::getRegisterBitWidth(RegInfo, STI, Reg);
+  }
+
+  /// MXCSR and the x87 control word are in no register class.
+  unsigned getUnclassedRegisterBitWidth(const MCSubtargetInfo &STI,
+                                        MCRegister Reg) const override {
+    const X86Names &N = X86Names::get();
+    if (Reg == N.MXCSR)
+      return 32;
+    if (Reg == N.FPCW || Reg == N.FPSW)
+      return 16;
+    return ExegesisTarget::getUnclassedRegisterBitWidth(STI, Reg);
+  }
+
   ArrayRef<MCRegister>
   getCalleeSavedRegisters(const Triple &TT) const override {
     const X86Names &N = X86Names::get();
