@@ -24,6 +24,9 @@ struct ChainOperation {
   unsigned Bits = 0;
   /// A load-op form, which also reads its register operand.
   bool LoadOp = false;
+  /// IMUL's form of memory times an immediate, the immediate 1: the result
+  /// is the word, as a load's.
+  bool ByOne = false;
   /// The word read: the identity of a load-op form's operation, 0 for a
   /// load.
   int64_t Word = 0;
@@ -38,13 +41,15 @@ struct ChainShape {
   std::optional<unsigned> SourceSlot;
   /// The first operand of the memory reference.
   unsigned MemoryOperand = 0;
+  /// The immediate of a ByOne form.
+  std::optional<unsigned> ImmediateSlot;
 };
 
 } // namespace
 
-/// The operation of \p Name if it is MOV, MOVZX, MOVSX or MOVBE from memory
-/// into a register, or a load-op form of an operation with an identity;
-/// nullopt otherwise.
+/// The operation of \p Name if it is MOV, MOVRS, MOVZX, MOVSX or MOVBE from
+/// memory into a register, IMUL's memory times an immediate, or a load-op
+/// form of an operation with an identity; nullopt otherwise.
 static std::optional<ChainOperation> parseChainOperation(StringRef Name) {
   // Suffixes of encodings (no REX, EVEX, APX's no-flags and new data
   // destination) that do not change the operation.
@@ -68,9 +73,18 @@ static std::optional<ChainOperation> parseChainOperation(StringRef Name) {
   unsigned SourceBits = 0;
   if (Extends && Rest.consumeInteger(10, SourceBits))
     return std::nullopt;
+  // IMUL64rmi8, IMULZU32rmi: the immediate's width may follow.
+  bool Multiplies = Operation.Name == "IMUL" || Operation.Name == "IMULZU";
+  if (Multiplies && Rest.consume_front("i")) {
+    if (!Rest.empty() && Rest != "8" && Rest != "32")
+      return std::nullopt;
+    Operation.ByOne = true;
+    return Operation;
+  }
   if (!Rest.empty())
     return std::nullopt;
-  if (Extends || Operation.Name == "MOV" || Operation.Name == "MOVBE")
+  if (Extends || Operation.Name == "MOV" || Operation.Name == "MOVRS" ||
+      Operation.Name == "MOVBE")
     return Operation;
   // x op Identity == x for every x. ADC, SBB, ADCX and ADOX also add a
   // flag, which starts clear and which adding 0 never sets.
@@ -96,7 +110,8 @@ static std::optional<ChainOperation> parseChainOperation(StringRef Name) {
 
 /// A pointer chase: the loaded value is the whole next address.
 static bool isPointerChase(const ChainOperation &Operation) {
-  return Operation.Name == "MOV" && Operation.Bits == 64;
+  return Operation.Bits == 64 && (Operation.Name == "MOV" ||
+                                  Operation.Name == "MOVRS" || Operation.ByOne);
 }
 
 /// The result and the base are the same register, the scratch pointer:
@@ -141,6 +156,11 @@ static std::optional<ChainShape> getChainShape(const LLVMState &State,
   for (const ModelOperand &Op : Model.operands()) {
     if (Op.IsMemory)
       continue;
+    if (Op.Kind == OperandKind::Immediate && Operation->ByOne &&
+        !Shape.ImmediateSlot) {
+      Shape.ImmediateSlot = Op.Slot;
+      continue;
+    }
     if (Op.Kind != OperandKind::Register)
       return std::nullopt;
     if (Op.IsDef) {
@@ -157,7 +177,8 @@ static std::optional<ChainShape> getChainShape(const LLVMState &State,
   }
   bool HasSource = Shape.SourceSlot.has_value() ||
                    Model.slots()[Shape.DefSlot].isTiedRegister();
-  if (NumDefs != 1 || HasSource != Operation->LoadOp)
+  if (NumDefs != 1 || HasSource != Operation->LoadOp ||
+      Shape.ImmediateSlot.has_value() != Operation->ByOne)
     return std::nullopt;
   return Shape;
 }
@@ -210,6 +231,8 @@ private:
     Values[Shape.DefSlot] = reg(Result);
     if (Shape.SourceSlot)
       Values[*Shape.SourceSlot] = reg(Result);
+    if (Shape.ImmediateSlot)
+      Values[*Shape.ImmediateSlot] = imm(1);
     auto Set = [&](unsigned Pos, MCOperand Value) {
       Values[Model.operands()[Shape.MemoryOperand + Pos].Slot] = Value;
     };
@@ -251,6 +274,17 @@ std::optional<PreparedSnippet> X86ChainedLoad::getOwnLatencySnippet() const {
       return std::nullopt;
     StringRef Base = State.getRegisterName(Scratch);
     Snippet.Instructions = {build(Scratch, MCRegister(), 0)};
+    if (Operation.ByOne) {
+      Snippet.Info = ("Latency through the address: " + Name +
+                      " multiplies the word " + Base +
+                      " points at, which holds its own address (written "
+                      "before the register setup), by 1 into " +
+                      Base +
+                      ", so each load's address is the previous result; one "
+                      "repetition is the load and the multiplication")
+                         .str();
+      return Snippet;
+    }
     if (isPointerChase(Operation)) {
       Snippet.Info = ("Latency through the address: a load of " + Base +
                       " from the word " + Base +
@@ -292,7 +326,9 @@ std::optional<PreparedSnippet> X86ChainedLoad::getOwnLatencySnippet() const {
        " starts at 0, so " + IndexName +
        " stays 0 and each load's address waits for the previous result "
        "through the index; one repetition is the load" +
-       (Operation.LoadOp ? " and the operation" : ""))
+       (Operation.LoadOp  ? " and the operation"
+        : Operation.ByOne ? " and the multiplication by 1"
+                          : ""))
           .str();
   return Snippet;
 }
@@ -343,6 +379,9 @@ std::vector<MCInst> writeX86AddressChainWord(const LLVMState &State,
   };
   MCRegister Result = Reg(0);
   MCRegister Index = Reg(Memory + MemIndex);
+  if (Operation->ByOne &&
+      (Memory + MemSize >= Inst.getNumOperands() || Imm(Memory + MemSize) != 1))
+    return {};
   if (Reg(Memory + MemBase) != Scratch || Imm(Memory + MemScale) != 1 ||
       Imm(Memory + MemDisp) != 0 || Reg(Memory + MemSegment).isValid() ||
       !Result.isValid())

@@ -1,5 +1,4 @@
-//===-- X86/X86LoadSnippets.h - Latency through the address ------*- C++
-//-*-===//
+//===-- X86/X86LoadSnippets.h - Latency through the address ----*- C++ -*-===//
 //
 // The x86 side of the chained loads (Snippets/ChainedLoadGenerator.h): the
 // latency of a load into a general-purpose register, or of a load-op form
@@ -10,7 +9,8 @@
 // at is written before the register setup (writeX86AddressChainWord).
 //
 // - MOV64rm: `movq (%rdi), %rdi`, the word holding its own address: a pointer
-//   chase, one repetition one load.
+//   chase, one repetition one load (MOVRS64rm too). IMUL's memory times an
+//   immediate, the immediate 1, the same: `imulq $1, (%rdi), %rdi`.
 // - A 64-bit load-op form with an identity: `addq (%rdi), %rdi`, the word
 //   holding the identity of the operation (0 for ADD, SUB, OR, XOR, ADC, SBB,
 //   ADCX and ADOX, all ones for AND, 1 for IMUL), so that RDI stays the
@@ -21,7 +21,8 @@
 //   RAX starting at 0 and the word holding the identity (0 for a load), so
 //   RAX stays 0 and each address waits for the previous result through the
 //   index. The same for the loads that do not give back a whole 64-bit
-//   value (MOV8/16/32rm, MOVZX, MOVSX, MOVBE).
+//   value (MOV8/16/32rm, MOVRS, MOVZX, MOVSX, MOVBE) and for the narrower
+//   IMUL by an immediate 1 (IMUL32rmi, IMULZU16rmi8...).
 //
 // Other memory forms (vector load-op forms, flag-only, stores, the stack)
 // are not chained here: their results cannot make an address without a
@@ -45,10 +46,10 @@ namespace exegesis {
 class LLVMState;
 
 /// How \p Model is chained through its address if it is a load into a
-/// general-purpose register (MOV, MOVZX, MOVSX, MOVBE) or a load-op form
-/// with a general-purpose result and an operation with an identity (ADD,
-/// SUB, AND, OR, XOR, ADC, SBB, ADCX, ADOX, IMUL), on a 64-bit target; null
-/// otherwise.
+/// general-purpose register (MOV, MOVRS, MOVZX, MOVSX, MOVBE), IMUL's memory
+/// times an immediate, or a load-op form with a general-purpose result and
+/// an operation with an identity (ADD, SUB, AND, OR, XOR, ADC, SBB, ADCX,
+/// ADOX, IMUL), on a 64-bit target; null otherwise.
 std::unique_ptr<ChainedLoad> getX86ChainedLoad(const LLVMState &State,
                                                const InstructionModel &Model);
 
