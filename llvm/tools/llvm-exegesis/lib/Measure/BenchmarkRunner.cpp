@@ -36,6 +36,11 @@ static constexpr unsigned SnippetCopiesInExcerptLoopBody = 2;
 /// (ADD64rr 0.252, CMOV64rr 0.506).
 static constexpr unsigned BestOfLoopBodyBytes = 2048;
 
+/// Appends \p Note to \p Result's `info`.
+static void appendInfo(Benchmark &Result, const std::string &Note) {
+  Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
+}
+
 BenchmarkRunner::BenchmarkRunner(const LLVMState &State,
                                  BenchmarkRunOptions Options)
     : State(State), Options(std::move(Options)) {}
@@ -182,7 +187,7 @@ void BenchmarkRunner::notePrediction(Benchmark &Result) {
        << format("%.2f", Measured->PerSnippetValue);
   else
     OS << "makes no prediction: " << toString(Predicted.takeError());
-  Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
+  appendInfo(Result, Note);
 }
 
 /// How many times an auto-mapped block runs at most. A block that walks
@@ -223,9 +228,118 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
     std::string Note = describeAutoMappedMemory(State, Mapped, Pages, Cache);
     if (Incurable)
       Note = *Incurable + "; " + Note;
-    Result->Info = Result->Info.empty() ? Note : Result->Info + "; " + Note;
+    appendInfo(*Result, Note);
     return Result;
   }
+}
+
+Expected<std::vector<AssemblyRequest>>
+BenchmarkRunner::chooseRequests(const BenchmarkCode &Code, Benchmark &Result) {
+  std::vector<AssemblyRequest> Requests = getAssemblyRequests(Options);
+  bool LatencyDefault =
+      Options.Repetition == RepetitionMode::LoopWhereTimeBased;
+  if (LatencyDefault) {
+    Expected<bool> TimeBased = willMeasureTimeBased();
+    if (!TimeBased)
+      return TimeBased.takeError();
+    if (!*TimeBased)
+      Requests = {straightLineRequest(Requests.back())};
+  }
+  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop ||
+      (LatencyDefault && Requests.back().Repetition == SnippetRepetition::Loop))
+    dropLoopThatCannotMeasure(Code, Requests, Result);
+  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop) {
+    Expected<bool> TimeBased = willMeasureTimeBased();
+    if (!TimeBased)
+      return TimeBased.takeError();
+    if (*TimeBased)
+      fitTimedForms(Code, Requests);
+  }
+  return Requests;
+}
+
+void BenchmarkRunner::dropLoopThatCannotMeasure(
+    const BenchmarkCode &Code, std::vector<AssemblyRequest> &Requests,
+    Benchmark &Result) {
+  // The defaults must measure whatever duplicate measures: a snippet that
+  // cannot loop (it uses the loop counter) is measured straight-line.
+  AssemblyRequest Probe = Requests.back();
+  Probe.MinInstructions = 1;
+  Probe.LoopBodySize = 0;
+  Probe.LoopBodyBytes = 0;
+  Expected<AssembledFunction> Loop =
+      assembleMeasuredFunction(State, Code, Probe);
+  if (!Loop) {
+    appendInfo(Result, "repetition: straight-line code only, no loop (" +
+                           toString(Loop.takeError()) + ")");
+    dropLoop(Requests);
+  } else if (Loop->LoopBreaksChainOf.isValid()) {
+    // The loop would read less than the snippet costs.
+    appendInfo(Result,
+               "repetition: straight-line code only, no loop (the loop's "
+               "counter update writes " +
+                   State.getRegisterName(Loop->LoopBreaksChainOf).str() +
+                   ", which the snippet carries from one copy to the next)");
+    dropLoop(Requests);
+  }
+}
+
+void BenchmarkRunner::fitTimedForms(const BenchmarkCode &Code,
+                                    std::vector<AssemblyRequest> &Requests) {
+  // The throughput default's forms, timed:
+  //  - straight-line twins that fit in the L1 instruction cache, so that a
+  //    copy costs the same in both (see getStraightLineMaxBytes);
+  //  - loop calls long enough that what each costs beyond its instructions,
+  //    such as the loop's exit, is lost in them (see
+  //    TimeBasedLoopCallCycles). A latency loop's calls of 10000
+  //    instructions take 10000 cycles or more already, where a differing
+  //    exit is 0.35% at most; lengthened, they gained nothing on Zen 5 and
+  //    made each sample longer for a busy host to disturb.
+  for (AssemblyRequest &Request : Requests) {
+    if (Request.Repetition == SnippetRepetition::Duplicate)
+      Request.StraightLineMaxBytes =
+          static_cast<unsigned>(getStraightLineMaxBytes(
+              getHostL1CacheSize(L1Cache::Instruction).Bytes));
+    else if (Request.LoopBodyBytes != 0)
+      lengthenTimedLoop(Code, Request);
+  }
+}
+
+Error BenchmarkRunner::addExcerpts(const BenchmarkCode &Code,
+                                   ArrayRef<AssemblyRequest> Requests,
+                                   Benchmark &Result) {
+  unsigned NumInstructions = Code.Key.Instructions.size();
+  for (const AssemblyRequest &Request : Requests) {
+    AssemblyRequest Excerpt = Request;
+    Excerpt.MinInstructions = SnippetCopiesInExcerpt * NumInstructions;
+    Excerpt.LoopBodySize = SnippetCopiesInExcerptLoopBody * NumInstructions;
+    Excerpt.LoopBodyBytes = 0;
+    Expected<AssembledFunction> Function =
+        assembleMeasuredFunction(State, Code, Excerpt);
+    if (!Function)
+      return Function.takeError();
+    StringRef Bytes = Function->getCode();
+    Result.AssembledSnippet.insert(Result.AssembledSnippet.end(),
+                                   Bytes.bytes_begin(), Bytes.bytes_end());
+  }
+  return Error::success();
+}
+
+Expected<std::vector<MeasuredFunction>>
+BenchmarkRunner::assembleFunctions(const BenchmarkCode &Code,
+                                   ArrayRef<AssemblyRequest> Requests) {
+  std::vector<MeasuredFunction> Functions;
+  for (auto [Index, Request] : enumerate(Requests)) {
+    Expected<AssembledFunction> Function =
+        assembleMeasuredFunction(State, Code, Request);
+    if (!Function)
+      return Function.takeError();
+    if (Options.DumpObjectPath)
+      if (Error E = dumpObject(*Function, Index, Requests.size()))
+        return E;
+    Functions.push_back({Request, std::move(*Function)});
+  }
+  return Functions;
 }
 
 Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
@@ -248,102 +362,22 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
         "-min-instructions=" + Twine(Options.MinInstructions) +
             " is too large for the middle-half modes, "
             "which also run twice as many");
-  std::vector<AssemblyRequest> Requests = getAssemblyRequests(Options);
-  auto AddInfo = [&](const std::string &Note) {
-    Result.Info = Result.Info.empty() ? Note : Result.Info + "; " + Note;
-  };
-  bool LatencyDefault =
-      Options.Repetition == RepetitionMode::LoopWhereTimeBased;
-  if (LatencyDefault) {
-    Expected<bool> TimeBased = willMeasureTimeBased();
-    if (!TimeBased)
-      return TimeBased.takeError();
-    if (!*TimeBased)
-      Requests = {straightLineRequest(Requests.back())};
-  }
-  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop ||
-      (LatencyDefault &&
-       Requests.back().Repetition == SnippetRepetition::Loop)) {
-    // The defaults must measure whatever duplicate measures: a snippet that
-    // cannot loop (it uses the loop counter) is measured straight-line.
-    AssemblyRequest Probe = Requests.back();
-    Probe.MinInstructions = 1;
-    Probe.LoopBodySize = 0;
-    Probe.LoopBodyBytes = 0;
-    Expected<AssembledFunction> Loop =
-        assembleMeasuredFunction(State, Code, Probe);
-    if (!Loop) {
-      AddInfo("repetition: straight-line code only, no loop (" +
-              toString(Loop.takeError()) + ")");
-      dropLoop(Requests);
-    } else if (Loop->LoopBreaksChainOf.isValid()) {
-      // The loop would read less than the snippet costs.
-      AddInfo("repetition: straight-line code only, no loop (the loop's "
-              "counter update writes " +
-              State.getRegisterName(Loop->LoopBreaksChainOf).str() +
-              ", which the snippet carries from one copy to the next)");
-      dropLoop(Requests);
-    }
-  }
-
-  // The throughput default's forms, timed:
-  //  - straight-line twins that fit in the L1 instruction cache, so that a
-  //    copy costs the same in both (see getStraightLineMaxBytes);
-  //  - loop calls long enough that what each costs beyond its instructions,
-  //    such as the loop's exit, is lost in them (see
-  //    TimeBasedLoopCallCycles). A latency loop's calls of 10000
-  //    instructions take 10000 cycles or more already, where a differing
-  //    exit is 0.35% at most; lengthened, they gained nothing on Zen 5 and
-  //    made each sample longer for a busy host to disturb.
-  if (Options.Repetition == RepetitionMode::BestOfDuplicateAndLoop) {
-    Expected<bool> TimeBased = willMeasureTimeBased();
-    if (!TimeBased)
-      return TimeBased.takeError();
-    if (*TimeBased) {
-      for (AssemblyRequest &Request : Requests) {
-        if (Request.Repetition == SnippetRepetition::Duplicate)
-          Request.StraightLineMaxBytes =
-              static_cast<unsigned>(getStraightLineMaxBytes(
-                  getHostL1CacheSize(L1Cache::Instruction).Bytes));
-        else if (Request.LoopBodyBytes != 0)
-          lengthenTimedLoop(Code, Request);
-      }
-    }
-  }
-
-  if (Options.Phase >= BenchmarkPhase::PrepareAndAssembleSnippet) {
-    // A short version of each function, for the reader of the results.
-    unsigned NumInstructions = Code.Key.Instructions.size();
-    for (const AssemblyRequest &Request : Requests) {
-      AssemblyRequest Excerpt = Request;
-      Excerpt.MinInstructions = SnippetCopiesInExcerpt * NumInstructions;
-      Excerpt.LoopBodySize = SnippetCopiesInExcerptLoopBody * NumInstructions;
-      Excerpt.LoopBodyBytes = 0;
-      Expected<AssembledFunction> Function =
-          assembleMeasuredFunction(State, Code, Excerpt);
-      if (!Function)
-        return Function.takeError();
-      StringRef Bytes = Function->getCode();
-      Result.AssembledSnippet.insert(Result.AssembledSnippet.end(),
-                                     Bytes.bytes_begin(), Bytes.bytes_end());
-    }
-  }
+  Expected<std::vector<AssemblyRequest>> Requests =
+      chooseRequests(Code, Result);
+  if (!Requests)
+    return Requests.takeError();
+  // A short version of each function, for the reader of the results.
+  if (Options.Phase >= BenchmarkPhase::PrepareAndAssembleSnippet)
+    if (Error E = addExcerpts(Code, *Requests, Result))
+      return E;
   if (Options.Phase < BenchmarkPhase::AssembleMeasuredCode) {
     Result.Error = "actual measurements skipped.";
     return Result;
   }
-
-  std::vector<MeasuredFunction> Functions;
-  for (auto [Index, Request] : enumerate(Requests)) {
-    Expected<AssembledFunction> Function =
-        assembleMeasuredFunction(State, Code, Request);
-    if (!Function)
-      return Function.takeError();
-    if (Options.DumpObjectPath)
-      if (Error E = dumpObject(*Function, Index, Requests.size()))
-        return E;
-    Functions.push_back({Request, std::move(*Function)});
-  }
+  Expected<std::vector<MeasuredFunction>> Functions =
+      assembleFunctions(Code, *Requests);
+  if (!Functions)
+    return Functions.takeError();
   if (Options.Phase < BenchmarkPhase::DryRunMeasurement) {
     Result.Error = "actual measurements skipped.";
     return Result;
@@ -353,8 +387,8 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
   std::string VectorNote =
       State.getExegesisTarget().describeVectorStateCost(State, Code);
   if (!VectorNote.empty())
-    AddInfo(VectorNote);
-  if (Error E = measure(Code, Functions, Result))
+    appendInfo(Result, VectorNote);
+  if (Error E = measure(Code, *Functions, Result))
     return E;
   return Result;
 }

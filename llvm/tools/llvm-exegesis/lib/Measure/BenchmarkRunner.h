@@ -53,6 +53,28 @@ private:
   /// One run of the phases, \p Code as it is.
   Expected<Benchmark> runOnce(const BenchmarkCode &Code);
 
+  /// The steps of runOnce. The functions to assemble for \p Code: what
+  /// -repetition-mode asks for, adapted to the counter and to the snippet
+  /// (notes on what changed go to \p Result's `info`).
+  Expected<std::vector<AssemblyRequest>>
+  chooseRequests(const BenchmarkCode &Code, Benchmark &Result);
+  /// Drops the loop of a default's \p Requests when it cannot measure
+  /// \p Code (it does not assemble, or its counter breaks the snippet's
+  /// chain), saying why in \p Result's `info`.
+  void dropLoopThatCannotMeasure(const BenchmarkCode &Code,
+                                 std::vector<AssemblyRequest> &Requests,
+                                 Benchmark &Result);
+  /// Sizes the throughput default's forms \p Requests for time-based cycles.
+  void fitTimedForms(const BenchmarkCode &Code,
+                     std::vector<AssemblyRequest> &Requests);
+  /// Adds the assembled_snippet excerpt of each of \p Requests to \p Result.
+  Error addExcerpts(const BenchmarkCode &Code,
+                    ArrayRef<AssemblyRequest> Requests, Benchmark &Result);
+  /// The functions of \p Requests, dumped as -dump-object-to-disk asks.
+  Expected<std::vector<MeasuredFunction>>
+  assembleFunctions(const BenchmarkCode &Code,
+                    ArrayRef<AssemblyRequest> Requests);
+
   /// For a basic block's inverse throughput: what LLVM's model predicts for
   /// it, beside the measured value, into Result's `info`.
   void notePrediction(Benchmark &Result);
