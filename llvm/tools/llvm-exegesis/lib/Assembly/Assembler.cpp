@@ -11,25 +11,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "Assembly/Assembler.h"
+#include "Assembly/ObjectBuilder.h"
+#include "Assembly/SnippetRegisters.h"
 #include "Assembly/SnippetRepetitor.h"
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
 #include "Core/Target.h"
 #include "llvm/ADT/BitVector.h"
-#include "llvm/BinaryFormat/COFF.h"
-#include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAssembler.h"
-#include "llvm/MC/MCCodeEmitter.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
-#include "llvm/MC/MCFixup.h"
-#include "llvm/MC/MCObjectFileInfo.h"
 #include "llvm/MC/MCObjectStreamer.h"
-#include "llvm/MC/MCObjectWriter.h"
 #include "llvm/MC/MCSymbol.h"
-#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/SourceMgr.h"
 
 namespace llvm {
 namespace exegesis {
@@ -66,335 +60,156 @@ static Error checkSnippet(const LLVMState &State, ArrayRef<MCInst> Snippet) {
   return Error::success();
 }
 
-/// Marks every register \p Inst writes, explicitly or implicitly.
-static void addWrittenRegisters(const ExegesisTarget &ET, const MCInstrInfo &II,
-                                const MCInst &Inst, BitVector &Written) {
-  SmallVector<MCRegister, 2> Reads, Writes;
-  ET.getUndescribedRegisters(Inst, Reads, Writes);
-  for (MCRegister Reg : Writes)
-    Written.set(Reg.id());
-  const MCInstrDesc &Desc = II.get(Inst.getOpcode());
-  for (unsigned I = 0, E = std::min<unsigned>(Desc.getNumDefs(),
-                                              Inst.getNumOperands());
-       I < E; ++I) {
-    const MCOperand &Op = Inst.getOperand(I);
-    if (Op.isReg() && Op.getReg().isValid())
-      Written.set(Op.getReg().id());
-  }
-  for (MCPhysReg Reg : Desc.implicit_defs())
-    Written.set(Reg);
-}
-
-/// Marks every register \p Inst reads: its source operands (including
-/// the registers of a memory reference) and its implicit uses.
-static void addReadRegisters(const ExegesisTarget &ET, const MCInstrInfo &II,
-                             const MCInst &Inst, BitVector &Read) {
-  SmallVector<MCRegister, 2> Reads, Writes;
-  ET.getUndescribedRegisters(Inst, Reads, Writes);
-  for (MCRegister Reg : Reads)
-    Read.set(Reg.id());
-  const MCInstrDesc &Desc = II.get(Inst.getOpcode());
-  for (unsigned I = Desc.getNumDefs(), E = Inst.getNumOperands(); I < E; ++I) {
-    const MCOperand &Op = Inst.getOperand(I);
-    if (Op.isReg() && Op.getReg().isValid())
-      Read.set(Op.getReg().id());
-  }
-  for (MCPhysReg Reg : Desc.implicit_uses())
-    Read.set(Reg);
-}
-
-/// Whether \p Code sets the stack pointer: an initial value, or a snippet
-/// instruction that names it as a destination (push and pop only move it
-/// and put it back).
-static bool definesStackPointer(const LLVMState &State,
-                                const BenchmarkCode &Code) {
-  MCRegister SP = State.getExegesisTarget().getStackPointerRegister();
-  if (!SP.isValid())
-    return false;
-  const MCRegisterInfo &RI = State.getRegInfo();
-  for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
-    if (RI.regsOverlap(RV.Register, SP))
-      return true;
-  const MCInstrInfo &II = State.getInstrInfo();
-  for (const MCInst &Inst : Code.Key.Instructions) {
-    unsigned NumDefs = std::min<unsigned>(II.get(Inst.getOpcode()).getNumDefs(),
-                                          Inst.getNumOperands());
-    for (unsigned I = 0; I < NumDefs; ++I) {
-      const MCOperand &Op = Inst.getOperand(I);
-      if (Op.isReg() && Op.getReg().isValid() &&
-          RI.regsOverlap(Op.getReg(), SP))
-        return true;
-    }
-  }
-  return false;
-}
-
 namespace {
 
-/// The MC objects of one object file. An MCContext owns the symbols and
-/// sections of one object, so each function gets its own.
-class ObjectBuilder {
-public:
-  ObjectBuilder(const LLVMState &State, SmallString<0> &Object)
-      : OS(Object),
-        Ctx(State.getTriple(), &State.getAsmInfo(), &State.getRegInfo(),
-            &State.getSubtargetInfo(), nullptr, &State.getTargetOptions()) {
-    Ctx.setDiagnosticHandler([this](const SMDiagnostic &Diag, bool,
-                                    const SourceMgr &,
-                                    std::vector<const MDNode *> &) {
-      if (FirstDiagnostic.empty())
-        FirstDiagnostic = Diag.getMessage().str();
-    });
-    const Target &T = State.getTarget();
-    ObjectFileInfo.reset(T.createMCObjectFileInfo(Ctx, /*PIC=*/false));
-    Ctx.setObjectFileInfo(ObjectFileInfo.get());
-    std::unique_ptr<MCAsmBackend> Backend(
-        T.createMCAsmBackend(State.getSubtargetInfo(), State.getRegInfo(),
-                             State.getTargetOptions()));
-    std::unique_ptr<MCCodeEmitter> Emitter(
-        T.createMCCodeEmitter(State.getInstrInfo(), Ctx));
-    if (!Backend || !Emitter)
-      return;
-    std::unique_ptr<MCObjectWriter> Writer = Backend->createObjectWriter(OS);
-    Streamer.reset(T.createMCObjectStreamer(
-        State.getTriple(), Ctx, std::move(Backend), std::move(Writer),
-        std::move(Emitter), State.getSubtargetInfo()));
-  }
-
-  bool isValid() const { return Streamer != nullptr; }
-  MCContext &getContext() { return Ctx; }
-  MCObjectStreamer &getStreamer() {
-    return static_cast<MCObjectStreamer &>(*Streamer);
-  }
-  MCAssembler &getAssembler() { return getStreamer().getAssembler(); }
-  const MCObjectFileInfo &getObjectFileInfo() { return *ObjectFileInfo; }
-
-  /// Lays out and writes the object; fails with the assembler's first
-  /// diagnostic (e.g. a branch out of range).
-  Error finish() {
-    Streamer->finish();
-    if (Ctx.hadError())
-      return makeError("assembling the function failed: " +
-                       (FirstDiagnostic.empty() ? std::string("unknown error")
-                                                : FirstDiagnostic));
-    return Error::success();
-  }
-
-private:
-  raw_svector_ostream OS;
-  MCContext Ctx;
-  std::unique_ptr<MCObjectFileInfo> ObjectFileInfo;
-  std::unique_ptr<MCStreamer> Streamer;
-  std::string FirstDiagnostic;
+/// The loop around the copies: the counter's initial value, the label the
+/// body starts at, and the counter update and branch after the body.
+struct LoopControl {
+  std::vector<MCInst> Setup, End;
+  MCSymbol *Start = nullptr;
 };
 
-/// The snippet encoded once: its bytes and where each instruction starts.
-struct EncodedSnippet {
-  SmallString<64> Bytes;
-  SmallVector<uint64_t, 8> Offsets;
+/// The instructions around the repeated snippet, in the parts that
+/// emitFunction lays out.
+struct FunctionFrame {
+  std::vector<MCInst> Prologue, ReserveStackScratch, SaveStackPointer,
+      CleanVectorState, RegisterSetup;
+  LoopControl Loop;
+  std::vector<MCInst> RestoreStackPointer, ReleaseStackScratch, Epilogue;
+};
+
+/// What the laid-out function is read back by.
+struct FunctionLabels {
+  MCSymbol *FunctionStart = nullptr, *BodyStart = nullptr, *BodyEnd = nullptr;
+  /// The snippet once encoded, when the copies after the first are its
+  /// bytes; otherwise a label per emitted snippet instruction.
+  std::optional<EncodedSnippet> Encoded;
+  std::vector<MCSymbol *> Instructions;
 };
 
 } // namespace
 
-/// Encodes \p Snippet with \p Emitter. Unless \p AllowFixups, nullopt when
-/// an instruction needs a fixup, i.e. its bytes depend on where it lands.
-static std::optional<EncodedSnippet> encodeSnippet(const MCCodeEmitter &Emitter,
-                                                   const MCSubtargetInfo &STI,
-                                                   ArrayRef<MCInst> Snippet,
-                                                   bool AllowFixups) {
-  EncodedSnippet Encoded;
-  SmallVector<MCFixup, 4> Fixups;
-  for (const MCInst &Inst : Snippet) {
-    Encoded.Offsets.push_back(Encoded.Bytes.size());
-    Emitter.encodeInstruction(Inst, Encoded.Bytes, Fixups, STI);
-    if (!Fixups.empty() && !AllowFixups)
-      return std::nullopt;
-  }
-  return Encoded;
-}
-
-/// Makes \p Symbol a global function symbol in the object format's terms,
-/// so that disassemblers and linkers see a function.
-static void declareFunctionSymbol(const Triple &TT, MCStreamer &Streamer,
-                                  MCSymbol *Symbol) {
-  Streamer.emitSymbolAttribute(Symbol, MCSA_Global);
-  if (TT.isOSBinFormatCOFF()) {
-    Streamer.beginCOFFSymbolDef(Symbol);
-    Streamer.emitCOFFSymbolStorageClass(COFF::IMAGE_SYM_CLASS_EXTERNAL);
-    Streamer.emitCOFFSymbolType(COFF::IMAGE_SYM_DTYPE_FUNCTION
-                                << COFF::SCT_COMPLEX_TYPE_SHIFT);
-    Streamer.endCOFFSymbolDef();
-    return;
-  }
-  Streamer.emitSymbolAttribute(Symbol, MCSA_ELF_TypeFunction);
-}
-
-/// Finds the function's bytes in the object: .text holds nothing else.
-static Error locateCode(AssembledFunction &Function) {
-  Expected<std::unique_ptr<object::ObjectFile>> Object =
-      object::ObjectFile::createObjectFile(
-          MemoryBufferRef(Function.ObjectFile.str(), "assembled function"));
-  if (!Object)
-    return makeError("cannot read back the assembled object: " +
-                     toString(Object.takeError()));
-  for (const object::SectionRef &Section : (*Object)->sections()) {
-    Expected<StringRef> Name = Section.getName();
-    if (!Name) {
-      consumeError(Name.takeError());
-      continue;
-    }
-    if (*Name != ".text")
-      continue;
-    Expected<StringRef> Contents = Section.getContents();
-    if (!Contents)
-      return makeError("cannot read back the assembled object: " +
-                       toString(Contents.takeError()));
-    Function.CodeOffsetInObject = Contents->data() - Function.ObjectFile.data();
-    Function.CodeSize = Contents->size();
-    return Error::success();
-  }
-  return makeError("the assembled object has no .text section");
-}
-
-/// A register \p Snippet carries from one copy to the next (read before it
-/// is written, and written) that \p LoopEnd writes too; invalid if none.
-static MCRegister findChainBrokenByLoop(const ExegesisTarget &ET,
-                                        const MCInstrInfo &II,
-                                        const MCRegisterInfo &RI,
-                                        ArrayRef<MCInst> Snippet,
-                                        ArrayRef<MCInst> LoopEnd) {
-  BitVector Written(RI.getNumRegs()), Carried(RI.getNumRegs());
-  for (const MCInst &Inst : Snippet) {
-    BitVector Read(RI.getNumRegs());
-    addReadRegisters(ET, II, Inst, Read);
-    for (unsigned Reg : Read.set_bits())
-      if (!Written.test(Reg))
-        Carried.set(Reg);
-    addWrittenRegisters(ET, II, Inst, Written);
-  }
-  Carried &= Written;
-  BitVector LoopWrites(RI.getNumRegs());
-  for (const MCInst &Inst : LoopEnd)
-    addWrittenRegisters(ET, II, Inst, LoopWrites);
-  for (unsigned Reg : Carried.set_bits())
-    for (unsigned LoopReg : LoopWrites.set_bits())
-      if (RI.regsOverlap(Reg, LoopReg))
-        return MCRegister(Reg);
-  return MCRegister();
-}
-
-Expected<AssembledFunction>
-assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
-                         const AssemblyRequest &Request) {
-  const ExegesisTarget &ET = State.getExegesisTarget();
-  const MCSubtargetInfo &STI = State.getSubtargetInfo();
-  const MCInstrInfo &II = State.getInstrInfo();
+/// Refuses a loop whose counter the snippet would disturb or depend on: a
+/// snippet reading the counter would measure something else each
+/// iteration.
+static Error checkLoopCounterUnused(const LLVMState &State,
+                                    const BenchmarkCode &Code,
+                                    ArrayRef<MCInst> Snippet,
+                                    MCRegister Counter) {
   const MCRegisterInfo &RI = State.getRegInfo();
-  if (Error E = ET.checkCanAssembleFor(State.getTriple()))
-    return E;
-  Expected<LoweredSnippet> Lowered =
-      ET.lowerSnippet(State, Code.Key.Instructions);
-  if (!Lowered)
-    return Lowered.takeError();
-  ArrayRef<MCInst> Snippet = Lowered->Instructions;
-  if (Error E = checkSnippet(State, Snippet))
-    return E;
-  Expected<std::vector<MCInst>> Setup =
-      ET.setRegistersTo(STI, Code.Key.RegisterInitialValues);
-  if (!Setup)
-    return Setup.takeError();
-
-  AssembledFunction Function;
-  // Declared before the builder, whose stream writes into it, so that it
-  // outlives the builder.
-  SmallString<0> ObjectBytes;
-  ObjectBuilder Builder(State, ObjectBytes);
-  if (!Builder.isValid())
-    return makeError("cannot emit objects for " + State.getTriple().str());
-  MCContext &Ctx = Builder.getContext();
-
-  // The size of a copy before any relaxation: it sizes a loop body by bytes,
-  // and functions that would not fit in memory are refused before they are
-  // built.
-  EncodedSnippet Sizing = encodeSnippet(Builder.getAssembler().getEmitter(),
-                                        STI, Snippet, /*AllowFixups=*/true)
-                              .value();
-  RepetitionPlan Plan = planRepetition(
-      Request.Repetition, Snippet.size(), Request.MinInstructions,
-      Request.LoopBodySize, Sizing.Bytes.size(), Request.LoopBodyBytes,
-      Request.StraightLineMaxBytes);
-
-  BitVector SnippetWrites(RI.getNumRegs());
+  std::string Advice = ", which overlaps the loop counter " +
+                       State.getRegisterName(Counter).str() +
+                       "; choose another with LLVM-EXEGESIS-LOOP-REGISTER";
+  BitVector SnippetWrites = getWrittenRegisters(State, Snippet);
+  for (unsigned Reg : SnippetWrites.set_bits())
+    if (RI.regsOverlap(Reg, Counter))
+      return makeError("the snippet writes " + State.getRegisterName(Reg) +
+                       Advice);
+  for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
+    if (RI.regsOverlap(RV.Register, Counter))
+      return makeError("the snippet sets an initial value for " +
+                       State.getRegisterName(RV.Register) + Advice);
+  for (MCRegister Reg : Code.LiveIns)
+    if (RI.regsOverlap(Reg, Counter))
+      return makeError("the snippet uses " + State.getRegisterName(Reg) +
+                       " as a live-in" + Advice);
+  BitVector SnippetReads(RI.getNumRegs());
   for (const MCInst &Inst : Snippet)
-    addWrittenRegisters(ET, II, Inst, SnippetWrites);
+    addReadRegisters(State, Inst, SnippetReads);
+  for (unsigned Reg : SnippetReads.set_bits())
+    if (RI.regsOverlap(Reg, Counter))
+      return makeError("the snippet reads " + State.getRegisterName(Reg) +
+                       Advice);
+  return Error::success();
+}
 
-  std::vector<MCInst> LoopSetup, LoopEnd;
-  MCSymbol *LoopStart = nullptr;
-  if (Plan.IsLoop) {
-    MCRegister Counter =
-        Code.LoopRegister.isValid()
-            ? Code.LoopRegister
-            : ET.getDefaultLoopCounterRegister(State.getTriple());
-    if (!Counter.isValid())
-      return makeError("loop repetition is not supported for " +
-                       State.getTriple().str());
-    StringRef CounterName = State.getRegisterName(Counter);
-    for (unsigned Reg : SnippetWrites.set_bits())
-      if (RI.regsOverlap(Reg, Counter))
-        return makeError("the snippet writes " + State.getRegisterName(Reg) +
-                         ", which overlaps the loop counter " + CounterName +
-                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
-    for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
-      if (RI.regsOverlap(RV.Register, Counter))
-        return makeError("the snippet sets an initial value for " +
-                         State.getRegisterName(RV.Register) +
-                         ", which overlaps the loop counter " + CounterName +
-                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
-    // A snippet reading the counter would measure something else each
-    // iteration.
-    BitVector SnippetReads(RI.getNumRegs());
-    for (const MCInst &Inst : Snippet)
-      addReadRegisters(ET, II, Inst, SnippetReads);
-    for (MCRegister Reg : Code.LiveIns)
-      if (RI.regsOverlap(Reg, Counter))
-        return makeError("the snippet uses " + State.getRegisterName(Reg) +
-                         " as a live-in, which overlaps the loop counter " +
-                         CounterName +
-                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
-    for (unsigned Reg : SnippetReads.set_bits())
-      if (RI.regsOverlap(Reg, Counter))
-        return makeError("the snippet reads " + State.getRegisterName(Reg) +
-                         ", which overlaps the loop counter " + CounterName +
-                         "; choose another with LLVM-EXEGESIS-LOOP-REGISTER");
-    Expected<std::vector<MCInst>> Init =
-        ET.setRegTo(STI, Counter, APInt(64, Plan.LoopIterations));
-    if (!Init)
-      return Init.takeError();
-    LoopSetup = std::move(*Init);
-    LoopStart = Ctx.createTempSymbol("loop");
-    const MCExpr *LoopStartExpr = MCSymbolRefExpr::create(LoopStart, Ctx);
-    Expected<std::vector<MCInst>> End =
-        ET.decrementLoopCounterAndBranch(Counter, LoopStartExpr);
-    if (End) {
-      // The body as the branch sees it: every copy and the loop end before
-      // the branch, which is at most the whole loop end.
-      uint64_t BodyBytes = Plan.CopiesEmitted * Sizing.Bytes.size() +
-                           encodeSnippet(Builder.getAssembler().getEmitter(),
-                                         STI, *End, /*AllowFixups=*/true)
-                               ->Bytes.size();
-      if (BodyBytes > ET.getLoopBranchReach())
-        End = ET.decrementLoopCounterAndBranchFar(Counter, LoopStartExpr);
-    }
-    if (!End)
-      return End.takeError();
-    LoopEnd = std::move(*End);
-    Function.LoopBreaksChainOf =
-        findChainBrokenByLoop(ET, II, RI, Snippet, LoopEnd);
+/// The loop for \p Plan: its counter (the snippet's loop register, or the
+/// target's), set to the iterations, and the branch back, the far one when
+/// the body (\p CopyBytes a copy) is beyond the near one's reach.
+static Expected<LoopControl>
+buildLoopControl(const LLVMState &State, const BenchmarkCode &Code,
+                 ArrayRef<MCInst> Snippet, const RepetitionPlan &Plan,
+                 uint64_t CopyBytes, ObjectBuilder &Builder) {
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  MCRegister Counter =
+      Code.LoopRegister.isValid()
+          ? Code.LoopRegister
+          : ET.getDefaultLoopCounterRegister(State.getTriple());
+  if (!Counter.isValid())
+    return makeError("loop repetition is not supported for " +
+                     State.getTriple().str());
+  if (Error E = checkLoopCounterUnused(State, Code, Snippet, Counter))
+    return E;
+  LoopControl Loop;
+  Expected<std::vector<MCInst>> Init = ET.setRegTo(
+      State.getSubtargetInfo(), Counter, APInt(64, Plan.LoopIterations));
+  if (!Init)
+    return Init.takeError();
+  Loop.Setup = std::move(*Init);
+  MCContext &Ctx = Builder.getContext();
+  Loop.Start = Ctx.createTempSymbol("loop");
+  const MCExpr *StartExpr = MCSymbolRefExpr::create(Loop.Start, Ctx);
+  Expected<std::vector<MCInst>> End =
+      ET.decrementLoopCounterAndBranch(Counter, StartExpr);
+  if (End) {
+    // The body as the branch sees it: every copy and the loop end before
+    // the branch, which is at most the whole loop end.
+    uint64_t BodyBytes =
+        Plan.CopiesEmitted * CopyBytes +
+        Builder.encode(*End, /*AllowFixups=*/true)->Bytes.size();
+    if (BodyBytes > ET.getLoopBranchReach())
+      End = ET.decrementLoopCounterAndBranchFar(Counter, StartExpr);
   }
+  if (!End)
+    return End.takeError();
+  Loop.End = std::move(*End);
+  return Loop;
+}
 
+/// The registers the function writes, which the prologue saves when the
+/// ABI asks it to (a segment base is set by a system call, which names no
+/// register), and those it reads or writes, whose vector state is cleaned
+/// on entry.
+static void getFunctionRegisters(const LLVMState &State,
+                                 const BenchmarkCode &Code,
+                                 const LoweredSnippet &Lowered,
+                                 const FunctionFrame &Frame,
+                                 std::vector<MCRegister> &Clobbered,
+                                 std::vector<MCRegister> &Used) {
+  BitVector Written = getWrittenRegisters(State, Lowered.Instructions);
+  for (ArrayRef<MCInst> Insts :
+       {ArrayRef<MCInst>(Frame.RegisterSetup),
+        ArrayRef<MCInst>(Frame.Loop.Setup), ArrayRef<MCInst>(Frame.Loop.End),
+        ArrayRef<MCInst>(Frame.SaveStackPointer),
+        ArrayRef<MCInst>(Frame.RestoreStackPointer),
+        ArrayRef<MCInst>(Frame.ReserveStackScratch),
+        ArrayRef<MCInst>(Frame.ReleaseStackScratch),
+        ArrayRef<MCInst>(Lowered.Configure), ArrayRef<MCInst>(Lowered.Restore)})
+    for (const MCInst &Inst : Insts)
+      addWrittenRegisters(State, Inst, Written);
+  for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
+    if (isSegmentBaseRegister(State, RV.Register))
+      Written.set(RV.Register.id());
+  for (unsigned Reg : Written.set_bits())
+    Clobbered.push_back(MCRegister(Reg));
+  BitVector Touched = Written;
+  for (ArrayRef<MCInst> Insts : {ArrayRef<MCInst>(Lowered.Instructions),
+                                 ArrayRef<MCInst>(Frame.RegisterSetup)})
+    for (const MCInst &Inst : Insts)
+      addReadRegisters(State, Inst, Touched);
+  for (unsigned Reg : Touched.set_bits())
+    Used.push_back(MCRegister(Reg));
+}
+
+/// Completes \p Frame (register set-up and loop already in it): the stack
+/// pointer's save and restore when the snippet defines it, the stack
+/// scratch memory, the vector state's clean-up, the prologue and epilogue.
+static Error completeFrame(const LLVMState &State, const BenchmarkCode &Code,
+                           const LoweredSnippet &Lowered,
+                           FunctionFrame &Frame) {
+  const ExegesisTarget &ET = State.getExegesisTarget();
   // A snippet that defines the stack pointer gets the caller's back from
   // a slot saved before the register setup.
-  std::vector<MCInst> SaveStackPointer, RestoreStackPointer;
   if (definesStackPointer(State, Code)) {
     Expected<std::vector<MCInst>> Save = ET.saveStackPointer();
     if (!Save)
@@ -402,41 +217,16 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
     Expected<std::vector<MCInst>> Restore = ET.restoreStackPointer();
     if (!Restore)
       return Restore.takeError();
-    SaveStackPointer = std::move(*Save);
-    RestoreStackPointer = std::move(*Restore);
+    Frame.SaveStackPointer = std::move(*Save);
+    Frame.RestoreStackPointer = std::move(*Restore);
   }
-
-  std::vector<MCInst> ReserveStackScratch =
-      ET.reserveStackScratchMemory(State, Snippet);
-  std::vector<MCInst> ReleaseStackScratch =
-      ET.releaseStackScratchMemory(State, Snippet);
-
-  BitVector Written = SnippetWrites;
-  for (ArrayRef<MCInst> Insts :
-       {ArrayRef<MCInst>(*Setup), ArrayRef<MCInst>(LoopSetup),
-        ArrayRef<MCInst>(LoopEnd), ArrayRef<MCInst>(SaveStackPointer),
-        ArrayRef<MCInst>(RestoreStackPointer),
-        ArrayRef<MCInst>(ReserveStackScratch),
-        ArrayRef<MCInst>(ReleaseStackScratch),
-        ArrayRef<MCInst>(Lowered->Configure),
-        ArrayRef<MCInst>(Lowered->Restore)})
-    for (const MCInst &Inst : Insts)
-      addWrittenRegisters(ET, II, Inst, Written);
-  // A segment base is set by a system call, which names no register.
-  for (const RegisterValue &RV : Code.Key.RegisterInitialValues)
-    if (isSegmentBaseRegister(State, RV.Register))
-      Written.set(RV.Register.id());
-  std::vector<MCRegister> Clobbered;
-  for (unsigned Reg : Written.set_bits())
-    Clobbered.push_back(MCRegister(Reg));
-  BitVector Touched = Written;
-  for (ArrayRef<MCInst> Insts : {Snippet, ArrayRef<MCInst>(*Setup)})
-    for (const MCInst &Inst : Insts)
-      addReadRegisters(ET, II, Inst, Touched);
-  std::vector<MCRegister> Used;
-  for (unsigned Reg : Touched.set_bits())
-    Used.push_back(MCRegister(Reg));
-  std::vector<MCInst> CleanVectorState =
+  Frame.ReserveStackScratch =
+      ET.reserveStackScratchMemory(State, Lowered.Instructions);
+  Frame.ReleaseStackScratch =
+      ET.releaseStackScratchMemory(State, Lowered.Instructions);
+  std::vector<MCRegister> Clobbered, Used;
+  getFunctionRegisters(State, Code, Lowered, Frame, Clobbered, Used);
+  Frame.CleanVectorState =
       ET.cleanVectorStateOnEntry(State, Used, Code.LiveIns);
   Expected<std::vector<MCInst>> Prologue =
       ET.generatePrologue(State, Clobbered);
@@ -446,115 +236,201 @@ assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
       ET.generateEpilogue(State, Clobbered);
   if (!Epilogue)
     return Epilogue.takeError();
+  Frame.Prologue = std::move(*Prologue);
+  Frame.Epilogue = std::move(*Epilogue);
+  return Error::success();
+}
 
+static void emit(ObjectBuilder &Builder, const LLVMState &State,
+                 ArrayRef<MCInst> Insts) {
+  for (const MCInst &Inst : Insts)
+    Builder.getStreamer().emitInstruction(Inst, State.getSubtargetInfo());
+}
+
+/// Emits the function from its symbol to the label the copies start at:
+/// prologue, set-up, and the loop's alignment.
+static void emitEntry(const LLVMState &State, ObjectBuilder &Builder,
+                      const LoweredSnippet &Lowered, const FunctionFrame &Frame,
+                      bool IsLoop, FunctionLabels &Labels) {
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  const MCSubtargetInfo &STI = State.getSubtargetInfo();
   MCObjectStreamer &Streamer = Builder.getStreamer();
-  auto Emit = [&](ArrayRef<MCInst> Insts) {
-    for (const MCInst &Inst : Insts)
-      Streamer.emitInstruction(Inst, STI);
-  };
   Streamer.initSections(/*NoExecStack=*/false, STI);
   ET.emitObjectAttributes(State, Streamer);
   Streamer.switchSection(Builder.getObjectFileInfo().getTextSection());
-  MCSymbol *FunctionStart = Ctx.getOrCreateSymbol(FunctionSymbolName);
-  declareFunctionSymbol(State.getTriple(), Streamer, FunctionStart);
-  Streamer.emitLabel(FunctionStart);
-  Emit(*Prologue);
-  Emit(ReserveStackScratch);
-  Emit(SaveStackPointer);
-  Emit(CleanVectorState);
-  if (ET.setsLoopCounterFirst()) {
-    Emit(LoopSetup);
-    Emit(*Setup);
-    Emit(Lowered->Configure);
-  } else {
-    Emit(*Setup);
-    Emit(Lowered->Configure);
-    Emit(LoopSetup);
-  }
-  Emit(ET.fenceAfterSetup(State, *Setup));
-  MCSymbol *BodyStart = LoopStart;
-  if (Plan.IsLoop) {
+  Labels.FunctionStart =
+      Builder.getContext().getOrCreateSymbol(FunctionSymbolName);
+  Builder.declareFunctionSymbol(Labels.FunctionStart);
+  Streamer.emitLabel(Labels.FunctionStart);
+  emit(Builder, State, Frame.Prologue);
+  emit(Builder, State, Frame.ReserveStackScratch);
+  emit(Builder, State, Frame.SaveStackPointer);
+  emit(Builder, State, Frame.CleanVectorState);
+  if (ET.setsLoopCounterFirst())
+    emit(Builder, State, Frame.Loop.Setup);
+  emit(Builder, State, Frame.RegisterSetup);
+  emit(Builder, State, Lowered.Configure);
+  if (!ET.setsLoopCounterFirst())
+    emit(Builder, State, Frame.Loop.Setup);
+  emit(Builder, State, ET.fenceAfterSetup(State, Frame.RegisterSetup));
+  if (IsLoop) {
     Streamer.emitCodeAlignment(ET.getLoopAlignment(), &STI);
+    Labels.BodyStart = Frame.Loop.Start;
   } else {
-    BodyStart = Ctx.createTempSymbol("body");
+    Labels.BodyStart = Builder.getContext().createTempSymbol("body");
   }
-  Streamer.emitLabel(BodyStart);
+  Streamer.emitLabel(Labels.BodyStart);
+}
 
-  if (Plan.CopiesEmitted * Sizing.Bytes.size() > MaxFunctionBytes)
-    return makeError("the measured function would hold " +
-                     Twine(Plan.CopiesEmitted * Snippet.size()) +
-                     " instructions (" +
-                     Twine(Plan.CopiesEmitted * Sizing.Bytes.size()) +
-                     " bytes), more than the " + Twine(MaxFunctionBytes) +
-                     " bytes allowed; use a smaller -min-instructions or "
-                     "-loop-body-size");
-  std::optional<EncodedSnippet> Encoded;
-  if (Request.RepeatEncodedBytes && Plan.CopiesEmitted > 1)
-    Encoded = encodeSnippet(Builder.getAssembler().getEmitter(), STI, Snippet,
-                            /*AllowFixups=*/false);
-  // Per snippet instruction of the slow path, a label to find it by.
-  std::vector<MCSymbol *> InstructionLabels;
-  if (Encoded) {
-    // The first copy goes through the streamer like any code (targets mark
-    // code regions, e.g. AArch64's $x mapping symbol); the others are its
-    // bytes.
-    Emit(Snippet);
-    for (uint64_t I = 1; I < Plan.CopiesEmitted; ++I)
-      Streamer.appendContents(
-          ArrayRef<char>(Encoded->Bytes.data(), Encoded->Bytes.size()));
+/// Emits \p Copies copies of \p Snippet. When none needs a fixup, the first
+/// goes through the streamer like any code (targets mark code regions,
+/// e.g. AArch64's $x mapping symbol) and the others are its bytes.
+static void emitCopies(const LLVMState &State, ObjectBuilder &Builder,
+                       ArrayRef<MCInst> Snippet, uint64_t Copies,
+                       bool RepeatEncodedBytes, FunctionLabels &Labels) {
+  MCObjectStreamer &Streamer = Builder.getStreamer();
+  if (RepeatEncodedBytes && Copies > 1)
+    Labels.Encoded = Builder.encode(Snippet, /*AllowFixups=*/false);
+  if (Labels.Encoded) {
+    emit(Builder, State, Snippet);
+    for (uint64_t I = 1; I < Copies; ++I)
+      Streamer.appendContents(ArrayRef<char>(Labels.Encoded->Bytes.data(),
+                                             Labels.Encoded->Bytes.size()));
   } else {
-    InstructionLabels.reserve(Plan.CopiesEmitted * Snippet.size());
-    for (uint64_t I = 0; I < Plan.CopiesEmitted; ++I)
+    Labels.Instructions.reserve(Copies * Snippet.size());
+    for (uint64_t I = 0; I < Copies; ++I)
       for (const MCInst &Inst : Snippet) {
-        InstructionLabels.push_back(Ctx.createTempSymbol());
-        Streamer.emitLabel(InstructionLabels.back());
-        Streamer.emitInstruction(Inst, STI);
+        Labels.Instructions.push_back(Builder.getContext().createTempSymbol());
+        Streamer.emitLabel(Labels.Instructions.back());
+        Streamer.emitInstruction(Inst, State.getSubtargetInfo());
       }
   }
-  MCSymbol *BodyEnd = Ctx.createTempSymbol("bodyend");
-  Streamer.emitLabel(BodyEnd);
-  Emit(LoopEnd);
-  Emit(Lowered->Restore);
-  Emit(RestoreStackPointer);
-  Emit(ReleaseStackScratch);
-  Emit(*Epilogue);
+  Labels.BodyEnd = Builder.getContext().createTempSymbol("bodyend");
+  Streamer.emitLabel(Labels.BodyEnd);
+}
+
+/// Emits the function after the copies: the loop's end, the restores, the
+/// epilogue, the target's trailer and, in ELF, the function's size.
+static void emitExit(const LLVMState &State, ObjectBuilder &Builder,
+                     const LoweredSnippet &Lowered, const FunctionFrame &Frame,
+                     FunctionLabels &Labels) {
+  MCObjectStreamer &Streamer = Builder.getStreamer();
+  MCContext &Ctx = Builder.getContext();
+  emit(Builder, State, Frame.Loop.End);
+  emit(Builder, State, Lowered.Restore);
+  emit(Builder, State, Frame.RestoreStackPointer);
+  emit(Builder, State, Frame.ReleaseStackScratch);
+  emit(Builder, State, Frame.Epilogue);
   MCSymbol *FunctionEnd = Ctx.createTempSymbol("end");
   Streamer.emitLabel(FunctionEnd);
-  std::string Trailer = ET.getFunctionTrailer(State.getTriple());
+  std::string Trailer =
+      State.getExegesisTarget().getFunctionTrailer(State.getTriple());
   if (!Trailer.empty())
     Streamer.emitBytes(Trailer);
   if (State.getTriple().isOSBinFormatELF())
-    Streamer.emitELFSize(FunctionStart,
+    Streamer.emitELFSize(Labels.FunctionStart,
                          MCBinaryExpr::createSub(
                              MCSymbolRefExpr::create(FunctionEnd, Ctx),
-                             MCSymbolRefExpr::create(FunctionStart, Ctx), Ctx));
-  if (Error E = Builder.finish())
-    return E;
+                             MCSymbolRefExpr::create(Labels.FunctionStart, Ctx),
+                             Ctx));
+}
 
-  const MCAssembler &Asm = Builder.getAssembler();
-  uint64_t Base = Asm.getSymbolOffset(*FunctionStart);
-  if (Encoded) {
+/// Records where the laid-out function put the snippet's copies.
+static void recordLayout(const MCAssembler &Asm, const FunctionLabels &Labels,
+                         size_t SnippetSize, const RepetitionPlan &Plan,
+                         AssembledFunction &Function) {
+  uint64_t Base = Asm.getSymbolOffset(*Labels.FunctionStart);
+  if (Labels.Encoded) {
     Function.SnippetLocations = SnippetLocationTable::repeated(
-        Asm.getSymbolOffset(*BodyStart) - Base, Encoded->Bytes.size(),
-        Encoded->Offsets, Plan.CopiesEmitted);
+        Asm.getSymbolOffset(*Labels.BodyStart) - Base,
+        Labels.Encoded->Bytes.size(), Labels.Encoded->Offsets,
+        Plan.CopiesEmitted);
   } else {
     std::vector<SnippetInstructionLocation> Locations;
-    Locations.reserve(InstructionLabels.size());
-    for (auto [Index, Label] : enumerate(InstructionLabels))
+    Locations.reserve(Labels.Instructions.size());
+    for (auto [Index, Label] : enumerate(Labels.Instructions))
       Locations.push_back({Asm.getSymbolOffset(*Label) - Base,
-                           static_cast<unsigned>(Index % Snippet.size())});
+                           static_cast<unsigned>(Index % SnippetSize)});
     Function.SnippetLocations =
         SnippetLocationTable::listed(std::move(Locations));
   }
-  Function.ObjectFile = std::move(ObjectBytes);
   Function.NumExecutedInstructions = Plan.NumExecutedInstructions;
   Function.NumSnippetRepetitions = Plan.NumSnippetRepetitions;
   Function.IsLoop = Plan.IsLoop;
   Function.CopiesEmitted = Plan.CopiesEmitted;
-  Function.RepeatedBytes =
-      Asm.getSymbolOffset(*BodyEnd) - Asm.getSymbolOffset(*BodyStart);
-  if (Error E = locateCode(Function))
+  Function.RepeatedBytes = Asm.getSymbolOffset(*Labels.BodyEnd) -
+                           Asm.getSymbolOffset(*Labels.BodyStart);
+}
+
+Expected<AssembledFunction>
+assembleMeasuredFunction(const LLVMState &State, const BenchmarkCode &Code,
+                         const AssemblyRequest &Request) {
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  if (Error E = ET.checkCanAssembleFor(State.getTriple()))
     return E;
+  Expected<LoweredSnippet> Lowered =
+      ET.lowerSnippet(State, Code.Key.Instructions);
+  if (!Lowered)
+    return Lowered.takeError();
+  ArrayRef<MCInst> Snippet = Lowered->Instructions;
+  if (Error E = checkSnippet(State, Snippet))
+    return E;
+  FunctionFrame Frame;
+  Expected<std::vector<MCInst>> Setup = ET.setRegistersTo(
+      State.getSubtargetInfo(), Code.Key.RegisterInitialValues);
+  if (!Setup)
+    return Setup.takeError();
+  Frame.RegisterSetup = std::move(*Setup);
+
+  AssembledFunction Function;
+  // Declared before the builder, whose stream writes into it, so that it
+  // outlives the builder.
+  SmallString<0> ObjectBytes;
+  ObjectBuilder Builder(State, ObjectBytes);
+  if (!Builder.isValid())
+    return makeError("cannot emit objects for " + State.getTriple().str());
+  // The size of a copy before any relaxation: it sizes a loop body by bytes,
+  // and functions that would not fit in memory are refused before they are
+  // built.
+  uint64_t CopyBytes =
+      Builder.encode(Snippet, /*AllowFixups=*/true)->Bytes.size();
+  RepetitionPlan Plan =
+      planRepetition(Request.Repetition, Snippet.size(),
+                     Request.MinInstructions, Request.LoopBodySize, CopyBytes,
+                     Request.LoopBodyBytes, Request.StraightLineMaxBytes);
+  if (Plan.IsLoop) {
+    Expected<LoopControl> Loop =
+        buildLoopControl(State, Code, Snippet, Plan, CopyBytes, Builder);
+    if (!Loop)
+      return Loop.takeError();
+    Frame.Loop = std::move(*Loop);
+    Function.LoopBreaksChainOf =
+        findChainBrokenByLoop(State, Snippet, Frame.Loop.End);
+  }
+  if (Error E = completeFrame(State, Code, *Lowered, Frame))
+    return E;
+  if (Plan.CopiesEmitted * CopyBytes > MaxFunctionBytes)
+    return makeError("the measured function would hold " +
+                     Twine(Plan.CopiesEmitted * Snippet.size()) +
+                     " instructions (" + Twine(Plan.CopiesEmitted * CopyBytes) +
+                     " bytes), more than the " + Twine(MaxFunctionBytes) +
+                     " bytes allowed; use a smaller -min-instructions or "
+                     "-loop-body-size");
+
+  FunctionLabels Labels;
+  emitEntry(State, Builder, *Lowered, Frame, Plan.IsLoop, Labels);
+  emitCopies(State, Builder, Snippet, Plan.CopiesEmitted,
+             Request.RepeatEncodedBytes, Labels);
+  emitExit(State, Builder, *Lowered, Frame, Labels);
+  if (Error E = Builder.finish())
+    return E;
+  recordLayout(Builder.getAssembler(), Labels, Snippet.size(), Plan, Function);
+  Function.ObjectFile = std::move(ObjectBytes);
+  Expected<CodeRange> Range = locateCode(Function.ObjectFile.str());
+  if (!Range)
+    return Range.takeError();
+  Function.CodeOffsetInObject = Range->Offset;
+  Function.CodeSize = Range->Size;
   return Function;
 }
 

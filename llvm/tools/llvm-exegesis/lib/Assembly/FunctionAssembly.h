@@ -10,7 +10,10 @@
 // - SnippetRepetitor.h: how the snippet fills the function to the requested
 //   number of instructions, duplicated (straight-line code) or looped;
 // - SnippetLocationTable.h: where each snippet instruction sits in the
-//   function, so that a fault address names the instruction at fault.
+//   function, so that a fault address names the instruction at fault;
+// - SnippetRegisters.h: the registers the function's instructions read and
+//   write, and the chain a loop's counter update would cut;
+// - ObjectBuilder.h: the MC objects one object file is streamed through.
 //
 //===----------------------------------------------------------------------===//
 

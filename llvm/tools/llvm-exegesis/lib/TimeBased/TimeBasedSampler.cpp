@@ -54,9 +54,11 @@ std::vector<double> probeCosts(const TimeBasedTrace &Trace,
   return Costs;
 }
 
-std::vector<ExecutorBatch>
-TimeBasedSampler::withChains(ArrayRef<ExecutorBatch> MeasuredBatches,
-                             const CycleEstimator &Chains) {
+/// \p MeasuredBatches with a pair of calibration chains and probes
+/// appended to each.
+static std::vector<ExecutorBatch>
+withChains(ArrayRef<ExecutorBatch> MeasuredBatches,
+           const CycleEstimator &Chains) {
   std::vector<ExecutorBatch> Batches(MeasuredBatches.begin(),
                                      MeasuredBatches.end());
   for (ExecutorBatch &B : Batches)
@@ -65,6 +67,140 @@ TimeBasedSampler::withChains(ArrayRef<ExecutorBatch> MeasuredBatches,
       B.Assembled.push_back(nullptr);
     }
   return Batches;
+}
+
+/// Appends each measured function's readings in \p Tables (one per batch,
+/// its calibration functions last) to \p Readings, without the warm-up
+/// rounds.
+static void appendReadings(ArrayRef<SampleTable> Tables,
+                           std::vector<std::vector<CounterValues>> &Readings) {
+  size_t NextFunction = 0;
+  for (const SampleTable &Table : Tables) {
+    size_t NumMeasured = Table.size() - CycleEstimator::NumCalibrationFunctions;
+    for (size_t F = 0; F < NumMeasured; ++F, ++NextFunction)
+      Readings[NextFunction].insert(
+          Readings[NextFunction].end(),
+          Table[F].begin() +
+              std::min<size_t>(TimeBasedWarmupRounds, Table[F].size()),
+          Table[F].end());
+  }
+}
+
+struct TimeBasedSampler::PlannedBatches {
+  TimeBasedPlan Plan;
+  std::optional<CycleEstimator> Chains;
+  std::vector<ExecutorBatch> Batches;
+};
+
+double TimeBasedSampler::now() const {
+  if (Clock)
+    return Clock();
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+TimeBasedTrace
+TimeBasedSampler::startTrace(ArrayRef<ExecutorBatch> MeasuredBatches,
+                             bool Differencing, bool EmptySnippet,
+                             double RivalCycles) const {
+  TimeBasedTrace Trace;
+  Trace.Rules = SamplingRules::fromOptions(Options);
+  Trace.Rules.EmptySnippet = EmptySnippet;
+  Trace.Rules.RivalCycles = RivalCycles;
+  Trace.Reference = Reference;
+  Trace.Differencing = Differencing;
+  Trace.WideVectorChain = WideVectorChain;
+  for (const ExecutorBatch &B : MeasuredBatches)
+    Trace.BatchFunctions.push_back(B.Run.size());
+  Trace.ProbeChainLength = DefaultChains.getChainLength();
+  Trace.ProbeGroups = DefaultChains.getSharingProbeGroups();
+  return Trace;
+}
+
+Expected<bool> TimeBasedSampler::runProbe(
+    TimeBasedTrace &Trace, ArrayRef<ExecutorBatch> MeasuredBatches,
+    ExecutorBatchRunner RunBatch, std::vector<double> &FunctionCycles,
+    double &TicksPerCycle) const {
+  // Two rounds of every batch (the first pays for cold caches and page
+  // faults), one call per window, with the default chains.
+  std::vector<ExecutorBatch> ProbeBatches =
+      withChains(MeasuredBatches, DefaultChains);
+  for (size_t B = 0; B < ProbeBatches.size(); ++B) {
+    Expected<std::optional<SampleTable>> Samples =
+        RunBatch(ProbeBatches[B], 2, 1, nullptr);
+    if (!Samples)
+      return Samples.takeError();
+    if (!*Samples)
+      return false;
+    Trace.Probe.push_back(
+        toTraceCall(**Samples, B, CpuRotation::getCurrentCpu()));
+  }
+  FunctionCycles = probeCosts(Trace, TicksPerCycle);
+  if (!(TicksPerCycle > 0))
+    return samplingError("the time counter did not advance while probing "
+                         "the cost of the snippet");
+  return true;
+}
+
+TimeBasedPlan TimeBasedSampler::planFor(ArrayRef<double> FunctionCycles,
+                                        bool Differencing,
+                                        size_t NumBatches) const {
+  return planTimeBasedSampling(
+      FunctionCycles, Differencing, NumBatches, Options.RepeatCount,
+      Options.TimeBasedRoundsPerSample, Options.TimeBasedWindowCycles);
+}
+
+Error TimeBasedSampler::usePlan(PlannedBatches &Planned,
+                                const TimeBasedPlan &Plan,
+                                ArrayRef<ExecutorBatch> MeasuredBatches) const {
+  Expected<CycleEstimator> Chains =
+      CycleEstimator::create(TT, Plan.ChainLength, WideVectorChain);
+  if (!Chains)
+    return Chains.takeError();
+  Planned.Plan = Plan;
+  Planned.Batches.clear();
+  Planned.Chains.emplace(std::move(*Chains));
+  Planned.Batches = withChains(MeasuredBatches, *Planned.Chains);
+  return Error::success();
+}
+
+Expected<bool>
+TimeBasedSampler::takeRun(const TimeBasedTrace &Trace,
+                          const PlannedBatches &Planned,
+                          ExecutorBatchRunner RunBatch, TraceRun &Run,
+                          std::vector<SampleTable> &Tables) const {
+  // RepeatCount samples, fewer when it settles sooner. With code at a fixed
+  // address the batches run one after the other, so their samples are only
+  // complete at the end.
+  const TimeBasedPlan &Plan = Planned.Plan;
+  Run.Plan = Plan;
+  Run.RoundsAsked =
+      Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
+  SamplingStopRule Stop;
+  Stop.FirstCheck = getFirstSettleCheck(Trace.Rules, Plan);
+  Stop.Every = Plan.RoundsPerSample;
+  auto HasSettled = [&](const SampleTable &SoFar) {
+    TraceRun Partial;
+    Partial.Plan = Plan;
+    Partial.Calls.push_back(toTraceCall(SoFar, 0, -1));
+    return judgeRunSoFar(Trace, Partial) != RunProgress::GoOn;
+  };
+  if (Options.Aggregation == ResultAggregationMode::Min &&
+      Planned.Batches.size() == 1)
+    Stop.Enough = HasSettled;
+  for (size_t B = 0; B < Planned.Batches.size(); ++B) {
+    Expected<std::optional<SampleTable>> Samples = RunBatch(
+        Planned.Batches[B], Run.RoundsAsked, Plan.CallsPerWindow, &Stop);
+    if (!Samples)
+      return Samples.takeError();
+    if (!*Samples)
+      return false;
+    Run.Calls.push_back(
+        toTraceCall(**Samples, B, CpuRotation::getCurrentCpu()));
+    Tables.push_back(std::move(**Samples));
+  }
+  return true;
 }
 
 Error TimeBasedSampler::checkOtherCpus(TimeBasedTrace &Trace,
@@ -222,161 +358,9 @@ Expected<TimeBasedMeasurement> TimeBasedMeasurement::decode(StringRef Bytes) {
   return M;
 }
 
-Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
-    ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
-    bool EmptySnippet, ExecutorBatchRunner RunBatch, double RivalCycles) const {
-  auto Seconds = [&] {
-    if (Clock)
-      return Clock();
-    return std::chrono::duration<double>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  };
-  double Start = Seconds();
-  auto Elapsed = [&] { return Seconds() - Start; };
-  TimeBasedTrace Trace;
-  Trace.Rules = SamplingRules::fromOptions(Options);
-  Trace.Rules.EmptySnippet = EmptySnippet;
-  Trace.Rules.RivalCycles = RivalCycles;
-  Trace.Reference = Reference;
-  Trace.Differencing = Differencing;
-  Trace.WideVectorChain = WideVectorChain;
-  for (const ExecutorBatch &B : MeasuredBatches)
-    Trace.BatchFunctions.push_back(B.Run.size());
-  Trace.ProbeChainLength = DefaultChains.getChainLength();
-  Trace.ProbeGroups = DefaultChains.getSharingProbeGroups();
-
-  // The probe: two rounds of every batch (the first pays for cold caches
-  // and page faults), one call per window, with the default chains. It
-  // gives each function's cost in core cycles, which sizes the calibration
-  // chains, the windows and the rounds.
-  std::vector<ExecutorBatch> ProbeBatches =
-      withChains(MeasuredBatches, DefaultChains);
-  for (size_t B = 0; B < ProbeBatches.size(); ++B) {
-    Expected<std::optional<SampleTable>> Samples =
-        RunBatch(ProbeBatches[B], 2, 1, nullptr);
-    if (!Samples)
-      return Samples.takeError();
-    if (!*Samples)
-      return std::nullopt;
-    Trace.Probe.push_back(
-        toTraceCall(**Samples, B, CpuRotation::getCurrentCpu()));
-  }
-  double ProbeTicksPerCycle = 0;
-  std::vector<double> FunctionCycles = probeCosts(Trace, ProbeTicksPerCycle);
-  if (!(ProbeTicksPerCycle > 0))
-    return samplingError("the time counter did not advance while probing "
-                         "the cost of the snippet");
-
-  // Sized from the probe; a run whose own costs contradict the plan (the
-  // probe was disturbed: a 1-cycle snippet once got chains of 1000 adds and
-  // 3 calls per window, and never settled) starts sampling over with the
-  // plan its costs call for.
-  TimeBasedPlan Plan = planTimeBasedSampling(
-      FunctionCycles, Differencing, MeasuredBatches.size(), Options.RepeatCount,
-      Options.TimeBasedRoundsPerSample, Options.TimeBasedWindowCycles);
-  std::optional<CycleEstimator> Matched;
-  std::vector<ExecutorBatch> Batches;
-  auto UsePlan = [&]() -> Error {
-    Expected<CycleEstimator> Chains =
-        CycleEstimator::create(TT, Plan.ChainLength, WideVectorChain);
-    if (!Chains)
-      return Chains.takeError();
-    Batches.clear();
-    Matched.emplace(std::move(*Chains));
-    Batches = withChains(MeasuredBatches, *Matched);
-    return Error::success();
-  };
-  if (Error E = UsePlan())
-    return E;
-  unsigned Replans = 0;
-
-  // The readings of the runs that count, for the validation counters.
-  std::vector<std::vector<CounterValues>> Readings(FunctionCycles.size());
-  bool Adaptive = Options.Aggregation == ResultAggregationMode::Min;
-  // Only the first measurement of an invocation that has no reference
-  // checks the other CPUs, once.
-  bool CheckCpus = Adaptive && !std::isfinite(Reference.Level) && Rotation;
-  SamplingJudgement Judged;
-  while (true) {
-    // One run: RepeatCount samples, fewer when it settles sooner. With code
-    // at a fixed address the batches run one after the other, so their
-    // samples are only complete at the end.
-    TraceRun Run;
-    Run.Plan = Plan;
-    Run.RoundsAsked =
-        Options.RepeatCount * Plan.RoundsPerSample + TimeBasedWarmupRounds;
-    SamplingStopRule Stop;
-    Stop.FirstCheck = getFirstSettleCheck(Trace.Rules, Plan);
-    Stop.Every = Plan.RoundsPerSample;
-    auto HasSettled = [&](const SampleTable &SoFar) {
-      TraceRun Partial;
-      Partial.Plan = Plan;
-      Partial.Calls.push_back(toTraceCall(SoFar, 0, -1));
-      return judgeRunSoFar(Trace, Partial) != RunProgress::GoOn;
-    };
-    if (Adaptive && Batches.size() == 1)
-      Stop.Enough = HasSettled;
-    std::vector<SampleTable> Tables;
-    for (size_t B = 0; B < Batches.size(); ++B) {
-      Expected<std::optional<SampleTable>> Samples =
-          RunBatch(Batches[B], Run.RoundsAsked, Plan.CallsPerWindow, &Stop);
-      if (!Samples)
-        return Samples.takeError();
-      if (!*Samples)
-        return std::nullopt;
-      Run.Calls.push_back(
-          toTraceCall(**Samples, B, CpuRotation::getCurrentCpu()));
-      Tables.push_back(std::move(**Samples));
-    }
-    Run.EndSeconds = Elapsed();
-
-    // When what each function cost in this run contradicts the plan,
-    // sampling starts over with a new one.
-    if (Replans < TimeBasedMaxReplans) {
-      TimeBasedPlan Fresh = planTimeBasedSampling(
-          costsOfRun(Trace, Run), Differencing, MeasuredBatches.size(),
-          Options.RepeatCount, Options.TimeBasedRoundsPerSample,
-          Options.TimeBasedWindowCycles);
-      if (isPlanContradicted(Plan, Fresh)) {
-        Run.Contradicted = true;
-        Trace.Runs.push_back(std::move(Run));
-        ++Replans;
-        Plan = Fresh;
-        if (Error E = UsePlan())
-          return E;
-        Readings.assign(FunctionCycles.size(), {});
-        continue;
-      }
-    }
-    Trace.Runs.push_back(std::move(Run));
-    size_t NextFunction = 0;
-    for (const SampleTable &Table : Tables) {
-      size_t NumMeasured =
-          Table.size() - CycleEstimator::NumCalibrationFunctions;
-      for (size_t F = 0; F < NumMeasured; ++F, ++NextFunction)
-        Readings[NextFunction].insert(
-            Readings[NextFunction].end(),
-            Table[F].begin() +
-                std::min<size_t>(TimeBasedWarmupRounds, Table[F].size()),
-            Table[F].end());
-    }
-
-    if (CheckCpus) {
-      CheckCpus = false;
-      if (Error E = checkOtherCpus(Trace, *Matched, Plan, RunBatch))
-        return E;
-    }
-    Judged = judgeSampling(Trace, Elapsed());
-    if (Judged.Done)
-      break;
-    // Another CPU where this one's core is shared; a run that only failed
-    // to settle (a block that scatters by itself, say) would fare no
-    // better there, and the next CPU may be the busy one.
-    if (Rotation && Judged.LastRunShared)
-      Rotation->moveToNextCpu();
-  }
-
+TimeBasedMeasurement TimeBasedSampler::makeMeasurement(
+    const TimeBasedTrace &Trace, const SamplingJudgement &Judged,
+    bool EmptySnippet, double ProbeTicksPerCycle) const {
   TimeBasedMeasurement Measured;
   if (!std::isfinite(Judged.Cycles))
     Measured.Refusal =
@@ -389,13 +373,10 @@ Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
                        std::to_string(Judged.Cycles) + " cycles";
 
   Measured.Cycles = Judged.Cycles;
-  Measured.Readings = std::move(Readings);
   TimeBasedSamplingReport &Report = Measured.Report;
   Report.Judgement = Judged;
   if (!std::isfinite(Report.Judgement.TicksPerCycle))
     Report.Judgement.TicksPerCycle = ProbeTicksPerCycle;
-  Report.Plan = Plan;
-  Report.Replans = Replans;
   Report.Reference = Reference;
   Report.WideVectorChain = WideVectorChain;
   for (const TraceCpuCheck &Check : Trace.CpuChecks)
@@ -405,6 +386,93 @@ Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
     raw_string_ostream OS(Measured.TraceJSON);
     OS << json::Value(traceToJSON(Trace));
   }
+  return Measured;
+}
+
+Expected<std::optional<TimeBasedMeasurement>> TimeBasedSampler::measure(
+    ArrayRef<ExecutorBatch> MeasuredBatches, bool Differencing,
+    bool EmptySnippet, ExecutorBatchRunner RunBatch, double RivalCycles) const {
+  double Start = now();
+  auto Elapsed = [&] { return now() - Start; };
+  TimeBasedTrace Trace =
+      startTrace(MeasuredBatches, Differencing, EmptySnippet, RivalCycles);
+
+  // The probe gives each function's cost in core cycles, which sizes the
+  // calibration chains, the windows and the rounds.
+  std::vector<double> FunctionCycles;
+  double ProbeTicksPerCycle = 0;
+  Expected<bool> Probed = runProbe(Trace, MeasuredBatches, RunBatch,
+                                   FunctionCycles, ProbeTicksPerCycle);
+  if (!Probed)
+    return Probed.takeError();
+  if (!*Probed)
+    return std::nullopt;
+
+  // Sized from the probe; a run whose own costs contradict the plan (the
+  // probe was disturbed: a 1-cycle snippet once got chains of 1000 adds and
+  // 3 calls per window, and never settled) starts sampling over with the
+  // plan its costs call for.
+  PlannedBatches Planned;
+  if (Error E =
+          usePlan(Planned,
+                  planFor(FunctionCycles, Differencing, MeasuredBatches.size()),
+                  MeasuredBatches))
+    return E;
+  unsigned Replans = 0;
+  // The readings of the runs that count, for the validation counters.
+  std::vector<std::vector<CounterValues>> Readings(FunctionCycles.size());
+  // Only the first measurement of an invocation that has no reference
+  // checks the other CPUs, once.
+  bool CheckCpus = Options.Aggregation == ResultAggregationMode::Min &&
+                   !std::isfinite(Reference.Level) && Rotation;
+  SamplingJudgement Judged;
+  while (true) {
+    TraceRun Run;
+    std::vector<SampleTable> Tables;
+    Expected<bool> Ran = takeRun(Trace, Planned, RunBatch, Run, Tables);
+    if (!Ran)
+      return Ran.takeError();
+    if (!*Ran)
+      return std::nullopt;
+    Run.EndSeconds = Elapsed();
+    // When what each function cost in this run contradicts the plan,
+    // sampling starts over with a new one.
+    if (Replans < TimeBasedMaxReplans) {
+      TimeBasedPlan Fresh =
+          planFor(costsOfRun(Trace, Run), Differencing, MeasuredBatches.size());
+      if (isPlanContradicted(Planned.Plan, Fresh)) {
+        Run.Contradicted = true;
+        Trace.Runs.push_back(std::move(Run));
+        ++Replans;
+        if (Error E = usePlan(Planned, Fresh, MeasuredBatches))
+          return E;
+        Readings.assign(FunctionCycles.size(), {});
+        continue;
+      }
+    }
+    Trace.Runs.push_back(std::move(Run));
+    appendReadings(Tables, Readings);
+    if (CheckCpus) {
+      CheckCpus = false;
+      if (Error E =
+              checkOtherCpus(Trace, *Planned.Chains, Planned.Plan, RunBatch))
+        return E;
+    }
+    Judged = judgeSampling(Trace, Elapsed());
+    if (Judged.Done)
+      break;
+    // Another CPU where this one's core is shared; a run that only failed
+    // to settle (a block that scatters by itself, say) would fare no
+    // better there, and the next CPU may be the busy one.
+    if (Rotation && Judged.LastRunShared)
+      Rotation->moveToNextCpu();
+  }
+
+  TimeBasedMeasurement Measured =
+      makeMeasurement(Trace, Judged, EmptySnippet, ProbeTicksPerCycle);
+  Measured.Readings = std::move(Readings);
+  Measured.Report.Plan = Planned.Plan;
+  Measured.Report.Replans = Replans;
   return Measured;
 }
 

@@ -143,16 +143,47 @@ public:
   void setClock(std::function<double()> Seconds) { Clock = std::move(Seconds); }
 
 private:
-  /// \p MeasuredBatches with a pair of calibration chains and probes
-  /// appended to each.
-  static std::vector<ExecutorBatch>
-  withChains(ArrayRef<ExecutorBatch> MeasuredBatches,
-             const CycleEstimator &Chains);
+  /// The plan sampling follows and the batches it runs with it.
+  struct PlannedBatches;
+
+  /// The seconds of the clock (see setClock).
+  double now() const;
+  /// A trace with the rules and the batches of this measurement, no
+  /// reading yet.
+  TimeBasedTrace startTrace(ArrayRef<ExecutorBatch> MeasuredBatches,
+                            bool Differencing, bool EmptySnippet,
+                            double RivalCycles) const;
+  /// Runs the probe into \p Trace and sets each function's cost in core
+  /// cycles and the ticks per cycle the probe saw; false when the snippet
+  /// failed.
+  Expected<bool> runProbe(TimeBasedTrace &Trace,
+                          ArrayRef<ExecutorBatch> MeasuredBatches,
+                          ExecutorBatchRunner RunBatch,
+                          std::vector<double> &FunctionCycles,
+                          double &TicksPerCycle) const;
+  /// The plan for functions of \p FunctionCycles.
+  TimeBasedPlan planFor(ArrayRef<double> FunctionCycles, bool Differencing,
+                        size_t NumBatches) const;
+  /// Follows \p Plan from now on: calibration chains of its length after
+  /// the functions of \p MeasuredBatches.
+  Error usePlan(PlannedBatches &Planned, const TimeBasedPlan &Plan,
+                ArrayRef<ExecutorBatch> MeasuredBatches) const;
+  /// Takes one run of samples into \p Run and \p Tables (a table per
+  /// batch); false when the snippet failed.
+  Expected<bool> takeRun(const TimeBasedTrace &Trace,
+                         const PlannedBatches &Planned,
+                         ExecutorBatchRunner RunBatch, TraceRun &Run,
+                         std::vector<SampleTable> &Tables) const;
   /// Checks the probe on the other CPUs the tool may run on, then returns
   /// to the CPU it was on.
   Error checkOtherCpus(TimeBasedTrace &Trace, const CycleEstimator &Chains,
                        const TimeBasedPlan &Plan,
                        ExecutorBatchRunner RunBatch) const;
+  /// The measurement the judgement \p Judged of \p Trace makes.
+  TimeBasedMeasurement makeMeasurement(const TimeBasedTrace &Trace,
+                                       const SamplingJudgement &Judged,
+                                       bool EmptySnippet,
+                                       double ProbeTicksPerCycle) const;
 
   Triple TT;
   const CycleEstimator &DefaultChains;
