@@ -113,6 +113,8 @@ struct AArch64Names : TargetNames<AArch64Names> {
   }();
 
   const MCRegisterClass *GPR64 = Table.regClass("GPR64");
+  /// X0-X30: the general-purpose registers without SP and XZR.
+  const MCRegisterClass *GPR64common = Table.regClass("GPR64common");
   /// X0-X28, FP, LR and SP: the base register of loads and stores.
   const MCRegisterClass *GPR64sp = Table.regClass("GPR64sp");
   const MCRegisterClass *GPR32 = Table.regClass("GPR32");

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Core/Target.h"
+#include "AArch64/AArch64CalibrationLoop.h"
 #include "AArch64/AArch64Names.h"
 #include "AArch64/AArch64RegisterSetup.h"
 #include "Core/InstructionShorthand.h"
@@ -54,6 +55,24 @@ class AArch64ExegesisTarget : public ExegesisTarget {
                              "assembling for " + TT.str() +
                                  " is not supported: only ELF targets and "
                                  "AArch64 Windows (COFF) are");
+  }
+
+  Expected<std::string>
+  encodeCalibrationLoop(const Triple &TT,
+                        const CalibrationLoop &Loop) const override {
+    if (TT.getArch() != Triple::aarch64 ||
+        Loop.What == CalibrationLoop::Kind::WideVectorChain)
+      return ExegesisTarget::encodeCalibrationLoop(TT, Loop);
+    return encodeAArch64CalibrationLoop(Loop);
+  }
+
+  /// X0-X30 on 64-bit AArch64 (not SP or XZR).
+  bool canCountLoop(const MCRegisterInfo &RegInfo, const MCSubtargetInfo &STI,
+                    MCRegister Reg) const override {
+    Triple::ArchType Arch = STI.getTargetTriple().getArch();
+    if (Arch != Triple::aarch64 && Arch != Triple::aarch64_be)
+      return ExegesisTarget::canCountLoop(RegInfo, STI, Reg);
+    return isInClass(AArch64Names::get().GPR64common, Reg);
   }
 
   /// FPCR and FPSR are in no register class; their values are 32 bits.

@@ -68,29 +68,6 @@ SmallString<16> EncodingValidityCheck::encode(const MCInst &Inst) {
   return Bytes;
 }
 
-/// The pseudo prefix ("{evex} ", ...) that makes the assembler parser pick
-/// the encoding family of \p Bytes; empty for legacy encodings.
-static StringRef getEncodingPrefix(const Triple &TT, ArrayRef<uint8_t> Bytes) {
-  if (!TT.isX86() || !TT.isArch64Bit())
-    return "";
-  for (uint8_t Byte : Bytes) {
-    bool LegacyPrefix = Byte == 0x66 || Byte == 0x67 || Byte == 0xF2 ||
-                        Byte == 0xF3 || Byte == 0xF0 || Byte == 0x2E ||
-                        Byte == 0x36 || Byte == 0x3E || Byte == 0x26 ||
-                        Byte == 0x64 || Byte == 0x65 || (Byte & 0xF0) == 0x40;
-    if (LegacyPrefix)
-      continue;
-    if (Byte == 0x62)
-      return "{evex} ";
-    if (Byte == 0xC4 || Byte == 0xC5)
-      return "{vex} ";
-    if (Byte == 0xD5)
-      return "{rex2} ";
-    break;
-  }
-  return "";
-}
-
 static void collectDiagnostic(const SMDiagnostic &Diag, void *Context) {
   std::string &Message = *static_cast<std::string *>(Context);
   if (Message.empty() && Diag.getKind() == SourceMgr::DK_Error)
@@ -155,7 +132,9 @@ EncodingValidityCheck::whyInvalid(const MCInst &Snippet) {
                          Bytes.size());
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << getEncodingPrefix(State.getTriple(), Code);
+  // The printed form may fit several encodings (x86: legacy, VEX, EVEX);
+  // the prefix asks the parser for the one Code is in.
+  OS << State.getExegesisTarget().getEncodingPrefix(State.getTriple(), Code);
   Printer->printInst(&Inst, 0, "", State.getSubtargetInfo(), OS);
   auto Parsed = [&]() -> const ParseResult & {
     auto [It, Inserted] = Cache.try_emplace(StringRef(Text).trim());

@@ -21,7 +21,7 @@ static constexpr size_t AutoMapPageSize = AutoMappedPages::PageSize;
 static constexpr uint64_t AutoMapVectorLane = 0x3FF0000000000000;
 
 std::optional<std::string> whyAutoMapUnsupported(const LLVMState &State) {
-  if (State.getTriple().getArch() != Triple::x86_64)
+  if (!State.getExegesisTarget().canAutoMapMemory(State.getTriple()))
     return std::string("-auto-map-memory supports x86-64 blocks only");
   return std::nullopt;
 }

@@ -37,6 +37,20 @@ ExegesisTarget::getUnclassedRegisterBitWidth(const MCSubtargetInfo &STI,
   return STI.getTargetTriple().isArch64Bit() ? 64 : 32;
 }
 
+Expected<std::string>
+ExegesisTarget::encodeCalibrationLoop(const Triple &TT,
+                                      const CalibrationLoop &) const {
+  return createStringError(inconvertibleErrorCode(),
+                           "no cycle calibration code for " + TT.getArchName());
+}
+
+bool ExegesisTarget::canCountLoop(const MCRegisterInfo &RegInfo,
+                                  const MCSubtargetInfo &STI,
+                                  MCRegister Reg) const {
+  return getRegisterBitWidth(RegInfo, STI, Reg) ==
+         (STI.getTargetTriple().isArch64Bit() ? 64u : 32u);
+}
+
 Expected<std::vector<MCInst>> ExegesisTarget::setRegTo(const MCSubtargetInfo &,
                                                        MCRegister,
                                                        const APInt &) const {

@@ -30,7 +30,9 @@
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
 #include <cmath>
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -41,6 +43,41 @@ namespace exegesis {
 
 class LLVMState;
 class SnippetGenerationTarget;
+
+/// A calibration loop of the time-based cycle counter
+/// (TimeBased/CycleEstimator.h), laid out for the target that encodes it as
+/// the machine code of a function: Iterations times a body of
+/// UnitsPerIteration units, then Remainder units unrolled, then a return.
+struct CalibrationLoop {
+  enum class Kind {
+    /// A chain of dependent one-cycle adds.
+    AddChain,
+    /// Groups of ProbeGroupWidth independent one-cycle adds.
+    IndependentAdds,
+    /// A chain of dependent vector integer adds, on the vector units.
+    VectorChain,
+    /// A chain of dependent 512-bit FMAs (hasWideVectorCalibrationChain).
+    WideVectorChain,
+  };
+  /// Independent adds per group of the core-sharing probe: as many as the
+  /// integer ALUs of the cores the method meets, so that a group takes one
+  /// cycle while the core runs this thread alone.
+  static constexpr unsigned ProbeGroupWidth = 4;
+
+  Kind What = Kind::AddChain;
+  /// Iterations of the loop; none when 0.
+  uint32_t Iterations = 0;
+  unsigned UnitsPerIteration = 0;
+  uint64_t Remainder = 0;
+
+  /// Instructions per unit.
+  unsigned getWidth() const {
+    return What == Kind::IndependentAdds ? ProbeGroupWidth : 1;
+  }
+  bool isVector() const {
+    return What == Kind::VectorChain || What == Kind::WideVectorChain;
+  }
+};
 
 /// A snippet as the encoder takes it, and the machine state its
 /// instructions need set around the repeated body.
@@ -149,11 +186,53 @@ public:
   /// scheduling model of the CPU has it: at least 1 (each add extends its
   /// own chain), more where fewer than four adds issue per cycle. NaN where
   /// unknown (no scheduling model, a target without the probe). A hint for
-  /// -sampling-details only: real cores differ from their models (Zen 1
-  /// reads 1.235 where its model says 1), so it never decides anything.
+  /// -sampling-details only: real cores differ from their models
+  /// (docs/TimeBasedCycles.rst), so it never decides anything.
   virtual double getExpectedProbeGroupCycles(const LLVMState &) const {
     return NAN;
   }
+
+  /// The machine code of a function that runs \p Loop (see CalibrationLoop),
+  /// or an error for an architecture (of \p TT) without the time-based
+  /// method's calibration code, as by default. The code uses only registers
+  /// the calling convention lets a function clobber.
+  virtual Expected<std::string>
+  encodeCalibrationLoop(const Triple &TT, const CalibrationLoop &Loop) const;
+
+  /// Whether encodeCalibrationLoop encodes CalibrationLoop::WideVectorChain
+  /// for \p TT, so that a snippet on the widest vector registers is checked
+  /// against a chain of the same width (x86-64: 512-bit FMAs, which run at
+  /// the clock such code runs at).
+  virtual bool hasWideVectorCalibrationChain(const Triple &) const {
+    return false;
+  }
+
+  /// Whether \p Reg can count the iterations of loop repetition when a
+  /// snippet names it (LLVM-EXEGESIS-LOOP-REGISTER). The default: a register
+  /// of the pointer's width.
+  virtual bool canCountLoop(const MCRegisterInfo &RegInfo,
+                            const MCSubtargetInfo &STI, MCRegister Reg) const;
+
+  /// Whether a change of the subtarget's features within a snippet file
+  /// puts the instructions after it in another processor mode (x86:
+  /// .code16/.code32, the only directives that change the parser's
+  /// features there), which the measured function does not run in, so that
+  /// they are refused. Elsewhere a feature change only enables instructions.
+  virtual bool featureChangesSwitchProcessorMode() const { return false; }
+
+  /// The pseudo prefix that makes the assembler parser pick the encoding
+  /// family of the instruction encoded as \p Bytes when it reads the
+  /// instruction's printed form back (x86-64: {evex}, {vex}, {rex2}); empty
+  /// where the printed form decides the encoding.
+  virtual StringRef getEncodingPrefix(const Triple &,
+                                      ArrayRef<uint8_t> /*Bytes*/) const {
+    return "";
+  }
+
+  /// Whether -auto-map-memory runs blocks of \p TT: finding the memory a
+  /// block touches needs the faulting address and the registers of a child
+  /// stopped at a fault, which the tool reads for x86-64 only.
+  virtual bool canAutoMapMemory(const Triple &) const { return false; }
 
   /// Code between the register setup and the measured code that makes the
   /// setup finish first, so that the measured code starts from the same

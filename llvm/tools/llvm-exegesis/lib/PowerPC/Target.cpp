@@ -29,6 +29,7 @@
 #include "Core/Target.h"
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
+#include "PowerPC/PowerPCCalibrationLoop.h"
 #include "PowerPC/PowerPCNames.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/MC/MCExpr.h"
@@ -204,6 +205,15 @@ class PowerPCExegesisTarget : public ExegesisTarget {
   Expected<std::vector<MCInst>>
   setRegistersTo(const MCSubtargetInfo &STI,
                  ArrayRef<RegisterValue> Values) const override;
+
+  Expected<std::string>
+  encodeCalibrationLoop(const Triple &TT,
+                        const CalibrationLoop &Loop) const override {
+    if (TT.getArch() != Triple::ppc64le ||
+        Loop.What == CalibrationLoop::Kind::WideVectorChain)
+      return ExegesisTarget::encodeCalibrationLoop(TT, Loop);
+    return encodePowerPCCalibrationLoop(Loop);
+  }
 
   ArrayRef<MCRegister> getCalleeSavedRegisters(const Triple &) const override {
     return CalleeSaved;

@@ -3,6 +3,7 @@
 #include "Snippets/SnippetAnnotation.h"
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
+#include "Core/Target.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -82,32 +83,6 @@ Expected<APInt> makeRegisterValue(const LLVMState &State, MCRegister Reg,
     return makeError("expected <HEX_VALUE> to fit in the " + Twine(RegBits) +
                      " bits of " + State.getRegisterName(Reg));
   return Value;
-}
-
-/// Whether \p Reg can count loop iterations: a pointer-sized general-purpose
-/// register other than the stack and instruction pointers.
-static bool isLoopCounterCandidate(const LLVMState &State, MCRegister Reg) {
-  StringRef ClassName;
-  switch (State.getTriple().getArch()) {
-  case Triple::x86_64:
-    ClassName = "GR64_NOSP";
-    break;
-  case Triple::x86:
-    ClassName = "GR32_NOSP";
-    break;
-  case Triple::aarch64:
-  case Triple::aarch64_be:
-    ClassName = "GPR64common";
-    break;
-  default:
-    return getRegisterBitWidth(State, Reg) ==
-           (State.getTriple().isArch64Bit() ? 64u : 32u);
-  }
-  const MCRegisterInfo &RegInfo = State.getRegInfo();
-  for (const MCRegisterClass &RC : RegInfo.regclasses())
-    if (RegInfo.getRegClassName(&RC) == ClassName)
-      return RC.contains(Reg);
-  return false;
 }
 
 namespace {
@@ -262,7 +237,8 @@ private:
       return invalid("expected one parameter <REG>");
     if (Error E = parseRegister(Params[0]))
       return E;
-    if (!isLoopCounterCandidate(State, Result.Register))
+    if (!State.getExegesisTarget().canCountLoop(
+            State.getRegInfo(), State.getSubtargetInfo(), Result.Register))
       return invalid("expected <REG> to be a " +
                      Twine(State.getTriple().isArch64Bit() ? 64 : 32) +
                      "-bit general-purpose register other than the stack "

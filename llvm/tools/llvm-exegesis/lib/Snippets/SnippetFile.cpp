@@ -3,6 +3,7 @@
 #include "Snippets/SnippetFile.h"
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
+#include "Core/Target.h"
 #include "Snippets/AssemblerDiagnostic.h"
 #include "Snippets/SnippetAnnotation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -221,7 +222,8 @@ public:
   SnippetStreamer(MCContext &Ctx, const LLVMState &State,
                   const SourceMgr &SrcMgr, ProblemList &Problems)
       : MCStreamer(Ctx), SrcMgr(SrcMgr), Problems(Problems),
-        IsX86(State.getTriple().isX86()),
+        FeaturesSelectMode(
+            State.getExegesisTarget().featureChangesSwitchProcessorMode()),
         StateFeatures(State.getSubtargetInfo().getFeatureBits()) {
     // Target directives (.code32, .arch...) talk to a target streamer; the
     // streamer owns it.
@@ -238,10 +240,9 @@ public:
 
   void emitInstruction(const MCInst &Inst,
                        const MCSubtargetInfo &STI) override {
-    // On x86 the parser only changes features for .code16/.code32: such
-    // instructions would be decoded differently in the mode the snippet
-    // runs in.
-    if (IsX86 && STI.getFeatureBits() != StateFeatures) {
+    // Such instructions would be decoded differently in the mode the
+    // snippet runs in.
+    if (FeaturesSelectMode && STI.getFeatureBits() != StateFeatures) {
       refuse(Inst.getLoc(), "instruction in another processor mode "
                             "(.code16/.code32)");
       return;
@@ -360,7 +361,9 @@ private:
 
   const SourceMgr &SrcMgr;
   ProblemList &Problems;
-  const bool IsX86;
+  /// Whether a change of features means another processor mode
+  /// (ExegesisTarget::featureChangesSwitchProcessorMode).
+  const bool FeaturesSelectMode;
   const FeatureBitset StateFeatures;
   MCAsmParser *Parser = nullptr;
   std::vector<ParsedInstruction> Instructions;

@@ -1,6 +1,7 @@
 //===-- CycleEstimator.cpp --------------------------------------*- C++ -*-===//
 
 #include "TimeBased/CycleEstimator.h"
+#include "Core/Target.h"
 #include <algorithm>
 #include <cmath>
 
@@ -15,144 +16,34 @@ static constexpr unsigned ChainLoopBody = 40;
 static constexpr unsigned VectorLoopBody = 24;
 /// And for the wide vector chain, whose instructions are six bytes.
 static constexpr unsigned WideVectorLoopBody = 16;
-/// Independent adds per group of the core-sharing probe: as many as the
-/// integer ALUs of the cores we meet (Zen 3/4, Ice Lake: four), so that a
-/// group takes one cycle while the core runs this thread alone.
-static constexpr unsigned ProbeGroupWidth = 4;
-
-/// What a calibration loop runs.
-enum class LoopKind {
-  /// A chain of dependent one-cycle adds.
-  AddChain,
-  /// Groups of ProbeGroupWidth independent adds.
-  IndependentAdds,
-  /// A chain of dependent vector integer adds, on the vector units.
-  VectorChain,
-  /// A chain of dependent 512-bit FMAs (x86-64 only).
-  WideVectorChain,
-};
 
 /// Machine code of a loop of \p Units units of \p Kind, ChainLoopBody
 /// (VectorLoopBody) instructions per iteration and the remainder unrolled; then
-/// a return.
-static Expected<std::string>
-encodeCalibrationLoop(const Triple &TT, uint64_t Units, LoopKind Kind) {
-  unsigned Width = Kind == LoopKind::IndependentAdds ? ProbeGroupWidth : 1;
-  bool Wide = Kind == LoopKind::WideVectorChain;
-  bool Vector = Kind == LoopKind::VectorChain || Wide;
-  unsigned LoopBody = Wide     ? WideVectorLoopBody
-                      : Vector ? VectorLoopBody
-                               : ChainLoopBody;
-  std::string Code;
-  unsigned UnitsPerIteration = LoopBody / Width;
-  uint64_t Iterations = Units / UnitsPerIteration;
-  uint64_t Remainder = Units % UnitsPerIteration;
+/// a return. The target of \p TT encodes it.
+static Expected<std::string> encodeCalibrationLoop(const Triple &TT,
+                                                   uint64_t Units,
+                                                   CalibrationLoop::Kind Kind) {
+  CalibrationLoop Loop;
+  Loop.What = Kind;
+  unsigned LoopBody = Kind == CalibrationLoop::Kind::WideVectorChain
+                          ? WideVectorLoopBody
+                      : Loop.isVector() ? VectorLoopBody
+                                        : ChainLoopBody;
+  Loop.UnitsPerIteration = LoopBody / Loop.getWidth();
+  uint64_t Iterations = Units / Loop.UnitsPerIteration;
+  Loop.Remainder = Units % Loop.UnitsPerIteration;
   if (Iterations > UINT32_MAX)
     return createStringError(inconvertibleErrorCode(),
                              "calibration loop of " + Twine(Units) +
                                  " units is too long");
-  if (Wide && TT.getArch() != Triple::x86_64)
+  Loop.Iterations = uint32_t(Iterations);
+  const ExegesisTarget &Target = ExegesisTarget::lookup(TT);
+  if (Kind == CalibrationLoop::Kind::WideVectorChain &&
+      !Target.hasWideVectorCalibrationChain(TT))
     return createStringError(inconvertibleErrorCode(),
                              "no wide vector calibration chain for " +
                                  TT.getArchName());
-  auto AppendLittleEndian = [&Code](uint32_t Value, int Bytes) {
-    for (int Byte = 0; Byte < Bytes; ++Byte)
-      Code += static_cast<char>((Value >> (8 * Byte)) & 0xff);
-  };
-  switch (TT.getArch()) {
-  case Triple::x86_64: {
-    // mov $Iterations, %ecx; 1: the adds; dec %ecx; jnz 1b; the remainder;
-    // ret. The adds: add %rax, %rax, then %rdx, %r8, %r9 (caller-saved
-    // under both the System V and the Windows conventions); the vector
-    // chain: paddq %xmm0, %xmm0 (SSE2, on every x86-64; caller-saved too).
-    // The wide chain: vfmadd231pd %zmm0, %zmm0, %zmm0 after vpxorq %zmm0,
-    // %zmm0, %zmm0 (zeros: no denormal ever slows it), then vzeroupper, so
-    // that legacy SSE code after it runs without dirty upper halves.
-    static const char *const Adds[ProbeGroupWidth] = {
-        "\x48\x01\xc0", "\x48\x01\xd2", "\x4d\x01\xc0", "\x4d\x01\xc9"};
-    const char *VectorUnit =
-        Wide ? "\x62\xf2\xfd\x48\xb8\xc0" : "\x66\x0f\xd4\xc0";
-    auto AppendUnits = [&](uint64_t Count) {
-      for (uint64_t U = 0; U < Count; ++U)
-        for (unsigned A = 0; A < Width; ++A)
-          Code += Vector ? VectorUnit : Adds[A];
-    };
-    if (Wide)
-      Code += "\x62\xf1\xfd\x48\xef\xc0";
-    if (Iterations) {
-      Code += "\xb9";
-      AppendLittleEndian(uint32_t(Iterations), 4);
-      size_t LoopStart = Code.size();
-      AppendUnits(UnitsPerIteration);
-      Code += "\xff\xc9\x75";
-      Code += static_cast<char>(int(LoopStart) - int(Code.size() + 1));
-    }
-    AppendUnits(Remainder);
-    if (Wide)
-      Code += "\xc5\xf8\x77";
-    Code += "\xc3";
-    return Code;
-  }
-  case Triple::aarch64: {
-    // mov w1, #lo; movk w1, #hi, lsl #16; 1: the adds; subs w1, w1, #1;
-    // b.ne 1b; the remainder; ret. The adds: add x0, x0, x0, then x2, x3,
-    // x4 (x1 counts); the vector chain: add v0.2d, v0.2d, v0.2d.
-    static const unsigned Registers[ProbeGroupWidth] = {0, 2, 3, 4};
-    auto AppendUnits = [&](uint64_t Count) {
-      for (uint64_t U = 0; U < Count; ++U)
-        for (unsigned A = 0; A < Width; ++A) {
-          uint32_t R = Registers[A];
-          AppendLittleEndian(
-              Vector ? 0x4ee08400 : 0x8b000000 | (R << 16) | (R << 5) | R, 4);
-        }
-    };
-    if (Iterations) {
-      AppendLittleEndian(0x52800001 | ((Iterations & 0xffff) << 5), 4);
-      AppendLittleEndian(0x72a00001 | ((Iterations >> 16) << 5), 4);
-      AppendUnits(UnitsPerIteration);
-      AppendLittleEndian(0x71000421, 4);
-      // b.ne back over the body and the subs: -(LoopBody + 1) words.
-      uint32_t Back = (0u - (LoopBody + 1)) & 0x7ffff;
-      AppendLittleEndian(0x54000001 | (Back << 5), 4);
-    }
-    AppendUnits(Remainder);
-    AppendLittleEndian(0xd65f03c0, 4);
-    return Code;
-  }
-  case Triple::ppc64le: {
-    // Not yet run on PowerPC hardware. lis 4, hi; ori 4, 4, lo; mtctr 4;
-    // 1: the adds; bdnz 1b; the remainder; blr. The adds: add 3, 3, 3, then
-    // r5, r6, r7 (volatile under ELFv2; r4 holds the count); the vector
-    // chain: vaddudm 2, 2, 2 (POWER8, the ppc64le baseline; v2 volatile).
-    static const unsigned Registers[ProbeGroupWidth] = {3, 5, 6, 7};
-    auto AppendUnits = [&](uint64_t Count) {
-      for (uint64_t U = 0; U < Count; ++U)
-        for (unsigned A = 0; A < Width; ++A) {
-          uint32_t R = Registers[A];
-          AppendLittleEndian(Vector ? 0x104210c0
-                                    : 0x7c000214 | (R << 21) | (R << 16) |
-                                          (R << 11),
-                             4);
-        }
-    };
-    if (Iterations) {
-      AppendLittleEndian(0x3c800000 | uint32_t(Iterations >> 16), 4);
-      AppendLittleEndian(0x60840000 | uint32_t(Iterations & 0xffff), 4);
-      AppendLittleEndian(0x7c8903a6, 4);
-      AppendUnits(UnitsPerIteration);
-      // bdnz back over the body: a byte displacement in bits 2-15.
-      uint32_t Back = (0u - 4 * LoopBody) & 0xfffc;
-      AppendLittleEndian(0x42000000 | Back, 4);
-    }
-    AppendUnits(Remainder);
-    AppendLittleEndian(0x4e800020, 4);
-    return Code;
-  }
-  default:
-    return createStringError(inconvertibleErrorCode(),
-                             "no cycle calibration code for " +
-                                 TT.getArchName());
-  }
+  return Target.encodeCalibrationLoop(TT, Loop);
 }
 
 // The chains are loops so that a chain of any length is a few hundred bytes
@@ -162,19 +53,21 @@ encodeCalibrationLoop(const Triple &TT, uint64_t Units, LoopKind Kind) {
 // calibration made in those stretches.
 Expected<std::string> CycleEstimator::encodeAddChain(const Triple &TT,
                                                      unsigned Length) {
-  return encodeCalibrationLoop(TT, Length, LoopKind::AddChain);
+  return encodeCalibrationLoop(TT, Length, CalibrationLoop::Kind::AddChain);
 }
 
 Expected<std::string> CycleEstimator::encodeVectorChain(const Triple &TT,
                                                         uint64_t Length,
                                                         bool Wide) {
-  return encodeCalibrationLoop(
-      TT, Length, Wide ? LoopKind::WideVectorChain : LoopKind::VectorChain);
+  return encodeCalibrationLoop(TT, Length,
+                               Wide ? CalibrationLoop::Kind::WideVectorChain
+                                    : CalibrationLoop::Kind::VectorChain);
 }
 
 Expected<std::string> CycleEstimator::encodeIndependentAdds(const Triple &TT,
                                                             uint64_t Groups) {
-  return encodeCalibrationLoop(TT, Groups, LoopKind::IndependentAdds);
+  return encodeCalibrationLoop(TT, Groups,
+                               CalibrationLoop::Kind::IndependentAdds);
 }
 
 uint64_t CycleEstimator::getSharingProbeGroups(uint64_t ChainLength) {

@@ -12,6 +12,7 @@
 
 #include "Core/Target.h"
 #include "Core/LLVMState.h"
+#include "X86/X86CalibrationLoop.h"
 #include "X86/X86LoadSnippets.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -116,6 +117,9 @@ struct X86Names : TargetNames<X86Names> {
   const MCRegisterClass *GR16 = Table.regClass("GR16");
   const MCRegisterClass *GR32 = Table.regClass("GR32");
   const MCRegisterClass *GR64 = Table.regClass("GR64");
+  /// The general-purpose registers other than the stack pointer.
+  const MCRegisterClass *GR32_NOSP = Table.regClass("GR32_NOSP");
+  const MCRegisterClass *GR64_NOSP = Table.regClass("GR64_NOSP");
   const MCRegisterClass *VR128X = Table.regClass("VR128X");
   const MCRegisterClass *VR256X = Table.regClass("VR256X");
   const MCRegisterClass *VR512 = Table.regClass("VR512");
@@ -340,6 +344,59 @@ class X86ExegesisTarget : public ExegesisTarget {
     if (Reg == N.FPCW || Reg == N.FPSW)
       return 16;
     return ExegesisTarget::getUnclassedRegisterBitWidth(STI, Reg);
+  }
+
+  Expected<std::string>
+  encodeCalibrationLoop(const Triple &TT,
+                        const CalibrationLoop &Loop) const override {
+    if (TT.getArch() != Triple::x86_64)
+      return ExegesisTarget::encodeCalibrationLoop(TT, Loop);
+    return encodeX86CalibrationLoop(Loop);
+  }
+
+  bool hasWideVectorCalibrationChain(const Triple &TT) const override {
+    return TT.getArch() == Triple::x86_64;
+  }
+
+  /// A general-purpose register of the pointer's width other than the
+  /// stack pointer.
+  bool canCountLoop(const MCRegisterInfo &, const MCSubtargetInfo &STI,
+                    MCRegister Reg) const override {
+    const X86Names &N = X86Names::get();
+    return isInClass(
+        STI.getTargetTriple().isArch64Bit() ? N.GR64_NOSP : N.GR32_NOSP, Reg);
+  }
+
+  bool featureChangesSwitchProcessorMode() const override { return true; }
+
+  /// The pseudo prefix of the encoding family the first byte after the
+  /// legacy and REX prefixes names.
+  StringRef getEncodingPrefix(const Triple &TT,
+                              ArrayRef<uint8_t> Bytes) const override {
+    if (!TT.isArch64Bit())
+      return "";
+    for (uint8_t Byte : Bytes) {
+      bool LegacyPrefix = Byte == 0x66 || Byte == 0x67 || Byte == 0xF2 ||
+                          Byte == 0xF3 || Byte == 0xF0 || Byte == 0x2E ||
+                          Byte == 0x36 || Byte == 0x3E || Byte == 0x26 ||
+                          Byte == 0x64 || Byte == 0x65 || (Byte & 0xF0) == 0x40;
+      if (LegacyPrefix)
+        continue;
+      if (Byte == 0x62)
+        return "{evex} ";
+      if (Byte == 0xC4 || Byte == 0xC5)
+        return "{vex} ";
+      if (Byte == 0xD5)
+        return "{rex2} ";
+      break;
+    }
+    return "";
+  }
+
+  /// The tool reads a stopped child's registers and faulting address for
+  /// x86-64 only.
+  bool canAutoMapMemory(const Triple &TT) const override {
+    return TT.getArch() == Triple::x86_64;
   }
 
   ArrayRef<MCRegister>
