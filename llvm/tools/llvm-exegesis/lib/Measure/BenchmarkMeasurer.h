@@ -27,6 +27,12 @@
 // definitions mapped into shared memory, every function (and twin) loaded;
 // nothing is executed, and the result has no measurements.
 //
+// The measurer's parts: the twins (FunctionTwins.h), the arithmetic of
+// counted readings (ReadingArithmetic.h), the time-based side
+// (TimeBasedMeasurer.h) and its traces (TimeSamplesWriter.h), a snippet's
+// failure (SnippetFailureRecord.h) and the forms' values combined
+// (FormCombination.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_BENCHMARKMEASURER_H
