@@ -52,8 +52,12 @@ Expected<CharacterisationResult> characterise(const ResourceModel &Model,
   SmallVector<unsigned, 8> U, Dev;
   SmallVector<Term, 8> Objective;
   for (size_t R = 0; R < Res.size(); ++R) {
-    // A micro-op is confined to a resource or it is not: whole numbers.
-    U.push_back(LP.addIntegerVariable());
+    // A micro-op is confined to a resource or it is not: whole numbers, no
+    // more than X alone leaves time for (X is no faster than its usage of
+    // a resource allows, within the tolerance).
+    U.push_back(LP.addIntegerVariable(
+        0,
+        int64_t(std::floor(TX * (1 + Tolerance) * Res[R].Throughput + 1e-9))));
     Dev.push_back(LP.addVariable());
     // An estimate's noise grows with the load it is a difference of.
     Objective.push_back({Dev[R], 1.0 / Result.Loads[R]});
@@ -62,8 +66,6 @@ Expected<CharacterisationResult> characterise(const ResourceModel &Model,
     LP.addConstraint({{U[R], 1}, {Dev[R], 1}},
                      LinearProgram::Sense::GreaterEqual,
                      Result.DirectEstimates[R]);
-    LP.addConstraint({{U[R], 1.0 / Res[R].Throughput}},
-                     LinearProgram::Sense::LessEqual, TX * (1 + Tolerance));
   }
   for (size_t A = 0; A < Res.size(); ++A)
     for (size_t B = 0; B < Res.size(); ++B)

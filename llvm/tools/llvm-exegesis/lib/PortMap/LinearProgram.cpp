@@ -36,10 +36,11 @@ unsigned LinearProgram::addVariable(double Lower, std::optional<double> Upper) {
   return Id;
 }
 
-unsigned LinearProgram::addIntegerVariable(int64_t Lower) {
+unsigned LinearProgram::addIntegerVariable(int64_t Lower, int64_t Upper) {
   unsigned Id = P->Vars.size();
   z3::expr V = P->C.int_const(("i" + std::to_string(Id)).c_str());
   P->Opt.add(V >= P->C.int_val(Lower));
+  P->Opt.add(V <= P->C.int_val(Upper));
   P->Vars.push_back(z3::to_real(V));
   return Id;
 }
@@ -66,11 +67,10 @@ void LinearProgram::setObjective(ArrayRef<Term> Row, Goal G) {
 }
 
 Expected<LinearProgram::Solution> LinearProgram::solve(unsigned TimeoutMs) {
-  if (TimeoutMs) {
-    z3::params Params(P->C);
+  z3::params Params(P->C);
+  if (TimeoutMs)
     Params.set("timeout", TimeoutMs);
-    P->Opt.set(Params);
-  }
+  P->Opt.set(Params);
   std::optional<z3::optimize::handle> Handle;
   const bool Maximize = P->ObjectiveGoal == Goal::Maximize;
   if (P->Objective)

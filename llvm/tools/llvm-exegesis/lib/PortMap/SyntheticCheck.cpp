@@ -142,8 +142,8 @@ Expected<ScenarioOutcome> runSyntheticScenario(const SyntheticMachine &M,
   if (!TruthModel)
     return TruthModel.takeError();
   O.TruthModel = std::move(*TruthModel);
-  O.ModelRecovered = getShapes(O.Inference.Model) == getShapes(O.TruthModel) &&
-                     !O.Inference.countNotes(InferenceNote::Kind::Unexplained);
+  O.ModelRecovered = getShapes(O.Inference.Model) == getShapes(O.TruthModel);
+  O.NumUnexplained = O.Inference.countNotes(InferenceNote::Kind::Unexplained);
   O.MappingRecovered = isSameUpToPortRenaming(O.Inference.Mapping, O.Truth);
   if (Options.Characterise)
     if (Error Err = characteriseOthers(M, Options, Noise, O))

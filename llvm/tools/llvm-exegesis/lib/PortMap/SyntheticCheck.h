@@ -51,9 +51,11 @@ struct ScenarioOutcome {
   /// The truth over the basic instructions the inference kept.
   PortMapping Truth;
   ResourceModel TruthModel;
-  /// The inferred model has the true resources (members and units), and
-  /// every measurement is explained.
+  /// The inferred model has the true resources (members and units).
   bool ModelRecovered = false;
+  /// Measurements the inferred mapping does not explain within the
+  /// tolerance (reported in the inference's notes).
+  unsigned NumUnexplained = 0;
   /// The inferred mapping is the true one, ports renamed.
   bool MappingRecovered = false;
   /// Characterised instructions (the machine's others and one basic one).

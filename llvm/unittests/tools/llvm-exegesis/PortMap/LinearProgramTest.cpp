@@ -51,13 +51,39 @@ TEST(LinearProgramTest, NegativeLowerBound) {
 TEST(LinearProgramTest, WholeNumberVariables) {
   // max n, 2n <= 5: 2 as a whole number (2.5 as a real).
   LinearProgram LP;
-  unsigned N = LP.addIntegerVariable();
+  unsigned N = LP.addIntegerVariable(0, 10);
   LP.addConstraint({{N, 2}}, Sense::LessEqual, 5);
   LP.setObjective({{N, 1}}, Goal::Maximize);
   Expected<LinearProgram::Solution> S = LP.solve();
   ASSERT_TRUE(static_cast<bool>(S)) << toString(S.takeError());
   ASSERT_TRUE(S->isOptimal());
   EXPECT_EQ(S->Values[N], 2.0);
+}
+
+TEST(LinearProgramTest, WholeNumbersRoundMeasuredValues) {
+  // The least total deviation of whole numbers from measured values is
+  // their rounding (values of a noisy characterisation; Z3 4.8.12's
+  // optimizer answered 1 0 1 1 1 0 0 0 0 without upper bounds).
+  const double Measured[] = {0.9841732, 0.02139064, 0.02880131,
+                             1.004457,  0.02123172, 0.9011832,
+                             1.019073,  0.9177288,  2.042918};
+  const double Rounded[] = {1, 0, 0, 1, 0, 1, 1, 1, 2};
+  LinearProgram LP;
+  SmallVector<unsigned, 9> N;
+  SmallVector<LinearProgram::Term, 9> Objective;
+  for (double M : Measured) {
+    N.push_back(LP.addIntegerVariable(0, 8));
+    unsigned Dev = LP.addVariable();
+    Objective.push_back({Dev, 1});
+    LP.addConstraint({{N.back(), 1}, {Dev, -1}}, Sense::LessEqual, M);
+    LP.addConstraint({{N.back(), 1}, {Dev, 1}}, Sense::GreaterEqual, M);
+  }
+  LP.setObjective(Objective, Goal::Minimize);
+  Expected<LinearProgram::Solution> S = LP.solve();
+  ASSERT_TRUE(static_cast<bool>(S)) << toString(S.takeError());
+  ASSERT_TRUE(S->isOptimal());
+  for (unsigned I = 0; I < N.size(); ++I)
+    EXPECT_EQ(S->Values[N[I]], Rounded[I]) << "value " << I;
 }
 
 TEST(LinearProgramTest, ReportsInfeasible) {

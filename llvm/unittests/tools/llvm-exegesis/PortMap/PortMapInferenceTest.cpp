@@ -86,6 +86,7 @@ TEST(PortMapInferenceTest, ToyMachineWithDispatchWidthAndNoise) {
   SyntheticMachine M = makeToyMachine(3);
   ScenarioOutcome O = run(M, 0.01, 1);
   EXPECT_TRUE(O.ModelRecovered);
+  EXPECT_EQ(O.NumUnexplained, 0u);
   EXPECT_EQ(O.Inference.Mapping.DispatchWidth, 3u);
   EXPECT_EQ(O.Inference.countNotes(Kind::NoDispatchBound), 0u);
 }
@@ -105,6 +106,7 @@ TEST(PortMapInferenceTest, ZenLikeMachineSolvedBack) {
   ScenarioOutcome O = run(M, 0, 1);
   EXPECT_TRUE(O.ModelRecovered);
   EXPECT_TRUE(O.MappingRecovered);
+  EXPECT_EQ(O.NumUnexplained, 0u);
   EXPECT_EQ(O.Inference.Mapping.DispatchWidth, 6u);
   std::vector<std::string> Twins = noted(M, O.Inference, Kind::SameClass);
   EXPECT_EQ(Twins.size(), 3u);
