@@ -1,6 +1,7 @@
 //===-- SnippetRegisters.cpp ------------------------------------*- C++ -*-===//
 
 #include "Assembly/SnippetRegisters.h"
+#include "Assembly/StatusFlags.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
 
@@ -84,6 +85,11 @@ MCRegister findChainBrokenByLoop(const LLVMState &State,
     addWrittenRegisters(State, Inst, Written);
   }
   Carried &= Written;
+  // x86's flags are one register to LLVM, which has CLC read it and INC
+  // write all of it: they are followed one by one instead.
+  StatusFlags Flags(State);
+  if (MCRegister FlagRegister = Flags.getRegister(); FlagRegister.isValid())
+    Carried[FlagRegister.id()] = Flags.getCarriedFlags(Snippet) != 0;
   BitVector LoopWrites = getWrittenRegisters(State, LoopEnd);
   for (unsigned Reg : Carried.set_bits())
     for (unsigned LoopReg : LoopWrites.set_bits())

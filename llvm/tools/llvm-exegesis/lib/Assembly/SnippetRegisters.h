@@ -43,6 +43,7 @@ bool definesStackPointer(const LLVMState &State, const BenchmarkCode &Code);
 
 /// A register \p Snippet carries from one copy to the next (read before it
 /// is written, and written) that \p LoopEnd writes too; invalid if none.
+/// x86's flags are carried when one of them is (StatusFlags.h).
 MCRegister findChainBrokenByLoop(const LLVMState &State,
                                  ArrayRef<MCInst> Snippet,
                                  ArrayRef<MCInst> LoopEnd);
