@@ -1,21 +1,13 @@
 //===-- RISCV/Target.cpp - RISC-V knowledge ---------------------*- C++ -*-===//
 //
 // How generated RISC-V functions (riscv32 and riscv64, LP64/ILP32 calling
-// convention) set registers, save what the psABI preserves (ra, s0-s11,
-// fs0-fs11), loop (ADDI/BNE) and return. Integer values are built with
-// LUI/ADDI(W) and, for 64-bit values, SLLI/ADDI steps; floating-point
-// registers take their bits from X30 (t5, a temporary the ABI leaves free)
-// through FMV.W.X / FMV.D.X / FMV.H.X, or on riscv32, where no move gives a
-// double its 64 bits, through two words on the stack and FLD (+0.0 with
-// FCVT.D.W from a zero in x30).
-//
-// Vector registers (V0-V31) and register groups (V8M2, V8M4, V8M8) take
-// VLEN (times the group size) bits, VLEN from the Zvl*b extensions, with
-// VSETVLI and VLE8.V from the stack (VMV.V.I for zero). A snippet of
-// PseudoV* instructions is lowered to the vector instructions they stand
-// for, after VSETVLI / VSETIVLI (and, for a rounding-mode operand, FSRMI or
-// CSRWI VXRM; nothing for the dynamic frm mode) set the configuration their
-// operands carry; frm and vxrm get the caller's values back after the body.
+// convention) save what the psABI preserves (ra, s0-s11, fs0-fs11), loop
+// (ADDI/BNE) and return; their register set-up is RISCVRegisterSetup.h's.
+// A snippet of PseudoV* instructions is lowered to the vector instructions
+// they stand for, after VSETVLI / VSETIVLI (and, for a rounding-mode
+// operand, FSRMI or CSRWI VXRM; nothing for the dynamic frm mode) set the
+// configuration their operands carry; frm and vxrm get the caller's values
+// back after the body.
 //
 // Snippets that read the stack pointer (C_LWSP, C_SDSP, C_FLDSP..., whose
 // memory operands can only be based on it, and the chained loads that add
@@ -36,6 +28,8 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "RISCV/RISCVLoadSnippets.h"
+#include "RISCV/RISCVNames.h"
+#include "RISCV/RISCVRegisterSetup.h"
 #include "RISCV/RISCVVectorLength.h"
 #include "RISCV/RISCVVectorPseudo.h"
 #include "llvm/ADT/STLExtras.h"
@@ -53,140 +47,9 @@
 
 namespace llvm {
 namespace exegesis {
-namespace {
-
-/// Everything the RISC-V code emits or inspects, resolved by name once.
-/// riscv32 and riscv64 share one backend and so one set of numbers.
-struct RISCVNames : TargetNames<RISCVNames> {
-  TargetNameTable Table{"riscv64-unknown-linux-gnu"};
-
-  unsigned ADDI = Table.opcode("ADDI");
-  unsigned ADDIW = Table.opcode("ADDIW");
-  unsigned LUI = Table.opcode("LUI");
-  unsigned SLLI = Table.opcode("SLLI");
-  unsigned BNE = Table.opcode("BNE");
-  unsigned JALR = Table.opcode("JALR");
-  unsigned SW = Table.opcode("SW");
-  unsigned SD = Table.opcode("SD");
-  unsigned LW = Table.opcode("LW");
-  unsigned LD = Table.opcode("LD");
-  unsigned FSW = Table.opcode("FSW");
-  unsigned FSD = Table.opcode("FSD");
-  unsigned FLW = Table.opcode("FLW");
-  unsigned FLD = Table.opcode("FLD");
-  unsigned FMV_W_X = Table.opcode("FMV_W_X");
-  unsigned FMV_D_X = Table.opcode("FMV_D_X");
-  unsigned FMV_H_X = Table.opcode("FMV_H_X");
-  unsigned FCVT_D_W = Table.opcode("FCVT_D_W");
-  unsigned VSETVLI = Table.opcode("VSETVLI");
-  unsigned VLE8_V = Table.opcode("VLE8_V");
-  unsigned VMV_V_I = Table.opcode("VMV_V_I");
-  unsigned VSETIVLI = Table.opcode("VSETIVLI");
-  unsigned CSRRWI = Table.opcode("CSRRWI");
-  unsigned CSRRW = Table.opcode("CSRRW");
-  unsigned CSRRS = Table.opcode("CSRRS");
-
-  MCRegister X0 = Table.reg("X0");
-  MCRegister RA = Table.reg("X1");
-  MCRegister SP = Table.reg("X2");
-  MCRegister GP = Table.reg("X3");
-  MCRegister TP = Table.reg("X4");
-  MCRegister A0 = Table.reg("X10");
-  /// Carries floating-point values into F registers.
-  MCRegister T5 = Table.reg("X30");
-  /// Upstream's loop counter (t6).
-  MCRegister T6 = Table.reg("X31");
-  /// Registers the vector configuration code may write, in the order it
-  /// takes them: the temporaries t0-t5, then the arguments a1-a7, then the
-  /// saved registers (which the prologue then saves). Never the scratch
-  /// pointer a0 or the loop counter t6.
-  SmallVector<MCRegister, 25> ConfigurationRegisters = [this] {
-    SmallVector<MCRegister, 25> Regs;
-    for (unsigned X : {5, 6, 7,  28, 29, 30, 11, 12, 13, 14, 15, 16, 17,
-                       8, 9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27})
-      Regs.push_back(Table.reg("X" + std::to_string(X)));
-    return Regs;
-  }();
-
-  /// ra (the return needs it) and s0-s11.
-  SmallVector<MCRegister, 13> SavedGPRs = {
-      Table.reg("X1"),  Table.reg("X8"),  Table.reg("X9"),  Table.reg("X18"),
-      Table.reg("X19"), Table.reg("X20"), Table.reg("X21"), Table.reg("X22"),
-      Table.reg("X23"), Table.reg("X24"), Table.reg("X25"), Table.reg("X26"),
-      Table.reg("X27")};
-  /// fs0-fs11, as wide as the subtarget's FLEN.
-  SmallVector<MCRegister, 12> SavedFPRs = {
-      Table.reg("F8_D"),  Table.reg("F9_D"),  Table.reg("F18_D"),
-      Table.reg("F19_D"), Table.reg("F20_D"), Table.reg("F21_D"),
-      Table.reg("F22_D"), Table.reg("F23_D"), Table.reg("F24_D"),
-      Table.reg("F25_D"), Table.reg("F26_D"), Table.reg("F27_D")};
-  SmallVector<MCRegister, 24> CalleeSaved = [this] {
-    SmallVector<MCRegister, 24> Regs(SavedGPRs.begin() + 1, SavedGPRs.end());
-    Regs.append(SavedFPRs.begin(), SavedFPRs.end());
-    return Regs;
-  }();
-
-  const MCRegisterClass *GPR = Table.regClass("GPR");
-  const MCRegisterClass *FPR16 = Table.regClass("FPR16");
-  const MCRegisterClass *FPR32 = Table.regClass("FPR32");
-  const MCRegisterClass *FPR64 = Table.regClass("FPR64");
-  const MCRegisterClass *VR = Table.regClass("VR");
-  /// Register groups of 2, 4 and 8 vector registers.
-  const MCRegisterClass *VRM2 = Table.regClass("VRM2");
-  const MCRegisterClass *VRM4 = Table.regClass("VRM4");
-  const MCRegisterClass *VRM8 = Table.regClass("VRM8");
-};
-
-} // namespace
-
 using shorthand::imm;
 using shorthand::inst;
 using shorthand::reg;
-
-static bool is64Bit(const MCSubtargetInfo &STI) {
-  return STI.getTargetTriple().isRISCV64();
-}
-
-/// FLEN: the width of the F registers, 0 without F.
-static unsigned getFloatWidth(const MCSubtargetInfo &STI) {
-  if (STI.checkFeatures("+d"))
-    return 64;
-  return STI.checkFeatures("+f") ? 32 : 0;
-}
-
-/// Sets \p Reg to \p Value, a value of XLEN bits: LUI for bits 31..12 and
-/// ADDI(W) for the low 12 bits when it is a sign-extended 32-bit value;
-/// otherwise the value without its low 12 bits (and its trailing zeros)
-/// first, then SLLI back into place and ADDI the low 12 bits.
-static void materialize(const RISCVNames &N, MCRegister Reg, int64_t Value,
-                        bool Is64Bit, std::vector<MCInst> &Out) {
-  if (!Is64Bit || isInt<32>(Value)) {
-    int64_t Lo12 = SignExtend64<12>(Value);
-    // Bits 31..12 once the low part's sign is accounted for; wraps to 20
-    // bits, which LUI sign-extends on riscv64 as the value needs.
-    int64_t Hi20 = ((uint64_t(Value) + 0x800) >> 12) & 0xfffff;
-    if (Hi20 == 0) {
-      Out.push_back(inst(N.ADDI, {reg(Reg), reg(N.X0), imm(Lo12)}));
-      return;
-    }
-    Out.push_back(inst(N.LUI, {reg(Reg), imm(Hi20)}));
-    if (Lo12 != 0)
-      Out.push_back(
-          inst(Is64Bit ? N.ADDIW : N.ADDI, {reg(Reg), reg(Reg), imm(Lo12)}));
-    return;
-  }
-  int64_t Lo12 = SignExtend64<12>(Value);
-  uint64_t High = uint64_t(Value) - uint64_t(Lo12);
-  unsigned Shift = llvm::countr_zero(High);
-  materialize(N, Reg, int64_t(High) >> Shift, Is64Bit, Out);
-  Out.push_back(inst(N.SLLI, {reg(Reg), reg(Reg), imm(Shift)}));
-  if (Lo12 != 0)
-    Out.push_back(inst(N.ADDI, {reg(Reg), reg(Reg), imm(Lo12)}));
-}
-
-static Error cannotSet(const RISCVNames &N, MCRegister Reg, const Twine &Why) {
-  return makeCannotSetRegisterError(N.Table.getRegInfo(), Reg, Why);
-}
 
 namespace {
 
@@ -203,10 +66,14 @@ private:
 
   Expected<std::vector<MCInst>> setRegTo(const MCSubtargetInfo &STI,
                                          MCRegister Reg,
-                                         const APInt &Value) const override;
+                                         const APInt &Value) const override {
+    return setRISCVRegister(STI, Reg, Value);
+  }
   Expected<std::vector<MCInst>>
   setRegistersTo(const MCSubtargetInfo &STI,
-                 ArrayRef<RegisterValue> Values) const override;
+                 ArrayRef<RegisterValue> Values) const override {
+    return setRISCVRegisters(STI, Values);
+  }
 
   /// A vector register is as wide as the CPU's VLEN, which its class does
   /// not say (RISCVVectorLength.h).
@@ -276,190 +143,6 @@ private:
 };
 
 } // namespace
-
-/// The widest vector whose bytes fit below the stack pointer with one ADDI
-/// and are addressed with 12-bit offsets.
-static constexpr unsigned MaxSettableVectorBits = 16384;
-
-/// Sets the VLEN x \p GroupSize bits of vector register (group) \p Reg:
-/// `vsetvli t5, x0, e8, m<GroupSize>, ta, ma` makes VL the whole group,
-/// then either `vmv.v.i` for zero or `vle8.v` of the value stored below the
-/// stack pointer, into \p First, the group's first register. The snippet
-/// finds vtype at e8 and must set its own.
-static Error setVectorRegister(const RISCVNames &N, const MCSubtargetInfo &STI,
-                               MCRegister Reg, MCRegister First,
-                               unsigned GroupSize, const APInt &Value,
-                               std::vector<MCInst> &Out) {
-  unsigned VLen = getRISCVVectorLength(STI) * GroupSize;
-  if (VLen == 0)
-    return cannotSet(N, Reg, "needs the V extension (-mattr=+v)");
-  if (VLen > MaxSettableVectorBits)
-    return cannotSet(N, Reg,
-                     "VLEN " + Twine(VLen) + " is wider than the " +
-                         Twine(MaxSettableVectorBits) + " bits supported");
-  Expected<APInt> V = fitRegisterValue(N.Table.getRegInfo(), Reg, Value, VLen,
-                                       ValueExtension::Sign);
-  if (!V)
-    return V.takeError();
-  // e8, m<GroupSize>, tail and mask agnostic.
-  constexpr int64_t VTypeE8M1TaMa = 0xc0;
-  int64_t VType = VTypeE8M1TaMa | Log2_32(GroupSize);
-  Out.push_back(inst(N.VSETVLI, {reg(N.T5), reg(N.X0), imm(VType)}));
-  if (V->isZero()) {
-    Out.push_back(inst(N.VMV_V_I, {reg(First), imm(0)}));
-    return Error::success();
-  }
-  bool Is64Bit = is64Bit(STI);
-  unsigned XBits = Is64Bit ? 64 : 32;
-  int64_t Bytes = alignTo(VLen / 8, 16);
-  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-Bytes)}));
-  for (unsigned Bit = 0; Bit < VLen; Bit += XBits) {
-    uint64_t Chunk =
-        V->extractBitsAsZExtValue(std::min(XBits, VLen - Bit), Bit);
-    if (Chunk == 0) {
-      Out.push_back(
-          inst(Is64Bit ? N.SD : N.SW, {reg(N.X0), reg(N.SP), imm(Bit / 8)}));
-      continue;
-    }
-    materialize(N, N.T5,
-                Is64Bit ? int64_t(Chunk) : int64_t(int32_t(uint32_t(Chunk))),
-                Is64Bit, Out);
-    Out.push_back(
-        inst(Is64Bit ? N.SD : N.SW, {reg(N.T5), reg(N.SP), imm(Bit / 8)}));
-  }
-  Out.push_back(inst(N.VLE8_V, {reg(First), reg(N.SP), reg(MCRegister())}));
-  Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(Bytes)}));
-  return Error::success();
-}
-
-Expected<std::vector<MCInst>>
-RISCVExegesisTarget::setRegTo(const MCSubtargetInfo &STI, MCRegister Reg,
-                              const APInt &Value) const {
-  const RISCVNames &N = RISCVNames::get();
-  const MCRegisterInfo &RI = N.Table.getRegInfo();
-  bool Is64Bit = is64Bit(STI);
-  unsigned XLen = Is64Bit ? 64 : 32;
-  std::vector<MCInst> Out;
-  if (Reg == N.X0)
-    return cannotSet(N, Reg, "hard-wired to zero");
-  if (Reg == N.SP)
-    return cannotSet(N, Reg, "the stack pointer");
-  if (Reg == N.GP || Reg == N.TP)
-    return cannotSet(N, Reg,
-                     "the global and thread pointers belong to the process, "
-                     "not to the function");
-  if (isInClass(N.GPR, Reg)) {
-    Expected<APInt> V =
-        fitRegisterValue(RI, Reg, Value, XLen, ValueExtension::Zero);
-    if (!V)
-      return V.takeError();
-    materialize(N, Reg, V->getSExtValue(), Is64Bit, Out);
-    return Out;
-  }
-  auto NeedsExtension = [&](StringRef Feature, StringRef Ext) -> Error {
-    if (STI.checkFeatures(("+" + Feature).str()))
-      return Error::success();
-    return cannotSet(
-        N, Reg, "needs the " + Ext + " extension (-mattr=+" + Feature + ")");
-  };
-  if (isInClass(N.FPR64, Reg)) {
-    if (Error E = NeedsExtension("d", "D"))
-      return E;
-    Expected<APInt> V =
-        fitRegisterValue(RI, Reg, Value, 64, ValueExtension::Sign);
-    if (!V)
-      return V.takeError();
-    uint64_t Bits = V->getZExtValue();
-    if (Is64Bit) {
-      if (Bits == 0) {
-        Out.push_back(inst(N.FMV_D_X, {reg(Reg), reg(N.X0)}));
-        return Out;
-      }
-      materialize(N, N.T5, int64_t(Bits), true, Out);
-      Out.push_back(inst(N.FMV_D_X, {reg(Reg), reg(N.T5)}));
-      return Out;
-    }
-    // riscv32: +0.0 converts exactly from an integer zero, set in x30 as
-    // upstream does; other bit patterns are stored as two words below the
-    // stack pointer and loaded back.
-    if (Bits == 0) {
-      materialize(N, N.T5, 0, false, Out);
-      Out.push_back(inst(N.FCVT_D_W, {reg(Reg), reg(N.T5), imm(0)}));
-      return Out;
-    }
-    Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(-16)}));
-    for (unsigned Word = 0; Word < 2; ++Word) {
-      materialize(N, N.T5, int64_t(int32_t(uint32_t(Bits >> (32 * Word)))),
-                  false, Out);
-      Out.push_back(inst(N.SW, {reg(N.T5), reg(N.SP), imm(4 * Word)}));
-    }
-    Out.push_back(inst(N.FLD, {reg(Reg), reg(N.SP), imm(0)}));
-    Out.push_back(inst(N.ADDI, {reg(N.SP), reg(N.SP), imm(16)}));
-    return Out;
-  }
-  if (isInClass(N.FPR32, Reg) || isInClass(N.FPR16, Reg)) {
-    bool IsHalf = isInClass(N.FPR16, Reg);
-    if (Error E = IsHalf ? NeedsExtension("zfhmin", "Zfhmin")
-                         : NeedsExtension("f", "F"))
-      return E;
-    Expected<APInt> V = fitRegisterValue(RI, Reg, Value, IsHalf ? 16 : 32,
-                                         ValueExtension::Sign);
-    if (!V)
-      return V.takeError();
-    unsigned Move = IsHalf ? N.FMV_H_X : N.FMV_W_X;
-    if (V->isZero()) {
-      Out.push_back(inst(Move, {reg(Reg), reg(N.X0)}));
-      return Out;
-    }
-    // The low bits are what the move takes; sign-extending them keeps the
-    // sequence short.
-    materialize(N, N.T5, V->getSExtValue(), Is64Bit, Out);
-    Out.push_back(inst(Move, {reg(Reg), reg(N.T5)}));
-    return Out;
-  }
-  if (isInClass(N.VR, Reg)) {
-    if (Error E = setVectorRegister(N, STI, Reg, Reg, 1, Value, Out))
-      return E;
-    return Out;
-  }
-  for (auto [Class, GroupSize] :
-       {std::pair(N.VRM2, 2u), std::pair(N.VRM4, 4u), std::pair(N.VRM8, 8u)}) {
-    if (!isInClass(Class, Reg))
-      continue;
-    MCRegister First;
-    for (MCRegister Sub : RI.subregs(Reg))
-      if (isInClass(N.VR, Sub) &&
-          RI.getEncodingValue(Sub) == RI.getEncodingValue(Reg))
-        First = Sub;
-    if (!First.isValid())
-      break;
-    if (Error E = setVectorRegister(N, STI, Reg, First, GroupSize, Value, Out))
-      return E;
-    return Out;
-  }
-  return cannotSet(N, Reg, "not supported on RISC-V");
-}
-
-Expected<std::vector<MCInst>>
-RISCVExegesisTarget::setRegistersTo(const MCSubtargetInfo &STI,
-                                    ArrayRef<RegisterValue> Values) const {
-  const RISCVNames &N = RISCVNames::get();
-  // Values that pass through X30 go first, so that a value the snippet asks
-  // for in X30 itself is not overwritten.
-  auto ThroughT5 = [&](MCRegister Reg) { return !isInClass(N.GPR, Reg); };
-  std::vector<MCInst> Out;
-  for (bool First : {true, false})
-    for (const RegisterValue &RV : Values) {
-      if (ThroughT5(RV.Register) != First)
-        continue;
-      Expected<std::vector<MCInst>> Insts =
-          setRegTo(STI, RV.Register, RV.Value);
-      if (!Insts)
-        return Insts.takeError();
-      llvm::append_range(Out, *Insts);
-    }
-  return Out;
-}
 
 namespace {
 /// The registers a function saves and where: integer registers at the
