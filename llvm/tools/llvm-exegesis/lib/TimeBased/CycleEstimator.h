@@ -15,30 +15,32 @@
 // independent adds. A group takes one cycle while the core runs this thread
 // alone; a busy SMT sibling (on a VM, another guest's vCPU) takes issue
 // slots and ALUs, and the probe then reads slower than that. Throughput-bound
-// snippets slow with it (CDQ read 0.53-0.92 instead of 0.50 on our Zen 3
-// guest) while the latency-bound chain does not, so such samples are not to
-// be trusted (see CoreSharing.h).
+// snippets slow with it while the latency-bound chain does not, so such
+// samples are not to be trusted (see CoreSharing.h).
 //
 // And a second calibration chain, of V and 2V dependent vector integer adds,
 // on other execution units than the adds: a neighbour busy on the integer
 // ALUs slows the add chain by a few percent and the probe with it (so the
 // probe, read in the chain's cycles, looks quiet), while chains on the
 // vector, FP and multiply units run on unslowed. Every snippet not made of
-// integer ALU work then reads low by as much (on our Zen 5 guest, in busy
-// stretches of its host, 37% of samples had the chains more than 1% apart,
-// and in those an imul or FMA chain read 1.9% low). The vector chain's
-// latency is a whole number of add cycles, learned on the host; a sample
-// whose chains disagree with it is left out (SamplingJudge.h).
+// integer ALU work then reads low by as much. The vector chain's latency is
+// a whole number of add cycles, learned on the host; a sample whose chains
+// disagree with it is left out (SamplingJudge.h).
 //
 // For a snippet with 512-bit registers the vector chain is one of 512-bit
-// FMAs instead. Intel cores run heavy 512-bit code (FP arithmetic, integer
-// multiplies) a clock step or two below the scalar clock at times, and the
-// add chain cannot see it: on Emerald Rapids VFMADD231PSZr's throughput read
-// 0.517 for 0.500, clean. The FMA chain runs at the heavy clock, so it then
-// reads off its whole number of add cycles (4.14 for 4): samples so taken
-// are left out, and where all were the value carries a warning. Which
-// 512-bit instructions are heavy is no property the tool can read (vandps
-// is light, vpmaddwd heavy), so light ones get the same warning then.
+// FMAs instead, where the target has one
+// (ExegesisTarget::hasWideVectorCalibrationChain). Some cores run heavy
+// 512-bit code (FP arithmetic, integer multiplies) a clock step or two below
+// the scalar clock at times, and the add chain cannot see it. The FMA chain
+// runs at the heavy clock, so it then reads off its whole number of add
+// cycles: samples so taken are left out, and where all were the value
+// carries a warning. Which 512-bit instructions are heavy is no property the
+// tool can read, so light ones get the same warning then. The readings
+// behind these rules are in docs/TimeBasedCycles.rst and bench/RESULTS.md.
+//
+// The calibration functions' machine code is the target's
+// (ExegesisTarget::encodeCalibrationLoop): hand-encoded loops for x86-64,
+// AArch64 and ppc64le.
 //
 //===----------------------------------------------------------------------===//
 
