@@ -4,10 +4,10 @@
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
 #include "Core/Target.h"
-#include "Counters/CpuEventTable.h"
 #include "Execution/InProcessFunctionExecutor.h"
 #include "Execution/MemoryDefinitions.h"
 #include "Execution/SubProcessFunctionExecutor.h"
+#include "Measure/MeasurementCounters.h"
 #include "Measure/ReadingArithmetic.h"
 #include "Measure/SnippetFailureRecord.h"
 #include "llvm/TargetParser/Host.h"
@@ -38,15 +38,6 @@ BenchmarkMeasurer::makeExecutor(CounterSpec Spec) const {
   SubOptions.Handoff = Options.CounterHandoff;
   return std::make_unique<SubProcessFunctionExecutor>(std::move(Spec),
                                                       SubOptions);
-}
-
-/// Opens \p Events on this process to find out early, with a clear message,
-/// whether they can be counted here at all.
-static Error probeEvents(ArrayRef<PerfEvent> Events, const Twine &Purpose) {
-  Expected<CounterGroup> Group = CounterGroup::open(Events, 0);
-  if (!Group)
-    return measureError(Purpose + ": " + toString(Group.takeError()));
-  return Error::success();
 }
 
 Error BenchmarkMeasurer::checkHostCanRun(const LLVMState &State, bool DryRun) {
@@ -93,118 +84,29 @@ BenchmarkMeasurer::create(const LLVMState &State,
                           const BenchmarkRunOptions &Options) {
   if (Error E = checkOptions(State, Options))
     return E;
+  Expected<MeasurementCounters> Chosen =
+      chooseMeasurementCounters(State, Options);
+  if (!Chosen)
+    return Chosen.takeError();
   std::unique_ptr<BenchmarkMeasurer> M(new BenchmarkMeasurer(State, Options));
-  if (Options.UseDummyPerfCounters) {
-    M->Counters.push_back({"", M->makeExecutor(CounterSpec{})});
+  M->TimeBased = Chosen->TimeBased;
+  M->CounterDescription = std::move(Chosen->Description);
+  M->TimeCounterName = std::move(Chosen->CycleCounterName);
+  M->ValidationNames = std::move(Chosen->ValidationNames);
+  for (MeasurementCounters::KeyedSpec &Counter : Chosen->Counters)
+    M->Counters.push_back(
+        {std::move(Counter.Key), M->makeExecutor(std::move(Counter.Spec))});
+  if (!M->TimeBased)
     return M;
-  }
-  Expected<std::vector<PerfEvent>> Validation = M->resolveValidationEvents();
-  if (!Validation)
-    return Validation.takeError();
-  if (Error E = Options.Mode == BenchmarkMode::Uops
-                    ? M->addUopsCounters(*Validation)
-                    : M->addCycleCounter(*Validation))
-    return E;
-  return M;
-}
-
-Expected<std::vector<PerfEvent>> BenchmarkMeasurer::resolveValidationEvents() {
-  std::vector<PerfEvent> Validation;
-  for (const std::string &Name : Options.ValidationCounters) {
-    Expected<PerfEvent> Event = PerfEvent::create(Name);
-    if (!Event)
-      return measureError("invalid -validation-counter '" + Name +
-                          "': " + toString(Event.takeError()));
-    Validation.push_back(std::move(*Event));
-    ValidationNames.push_back(Name);
-  }
-  if (Validation.size() + 1 > MaxEventsPerGroup)
-    return measureError("at most " + Twine(MaxEventsPerGroup - 1) +
-                        " validation counters are supported");
-  if (!Validation.empty())
-    if (Error E = probeEvents(Validation, "validation counters"))
-      return E;
-  return Validation;
-}
-
-Error BenchmarkMeasurer::addCounter(StringRef Key, PerfEvent Main,
-                                    ArrayRef<PerfEvent> Validation) {
-  CounterSpec Spec;
-  Spec.Events.push_back(std::move(Main));
-  Spec.Events.insert(Spec.Events.end(), Validation.begin(), Validation.end());
-  if (Error E = probeEvents(Spec.Events, "cannot count '" + Key + "'"))
-    return E;
-  Counters.push_back({Key.str(), makeExecutor(std::move(Spec))});
-  return Error::success();
-}
-
-Error BenchmarkMeasurer::addUopsCounters(ArrayRef<PerfEvent> Validation) {
-  const CpuEventTable *Table = findCpuEventTable(State.getCpuName());
-  if (!Table || Table->Ports.empty())
-    return measureError("uops mode needs per-port micro-op counters, and "
-                        "none are known for CPU '" +
-                        State.getCpuName() + "'");
-  auto Add = [&](StringRef Key, StringRef EventName) -> Error {
-    Expected<PerfEvent> Event = PerfEvent::create(EventName);
-    if (!Event)
-      return measureError("uops mode needs per-port micro-op counters: " +
-                          toString(Event.takeError()));
-    if (Error E =
-            probeEvents({*Event}, "uops mode needs per-port micro-op counters"))
-      return E;
-    return addCounter(Key, std::move(*Event), Validation);
-  };
-  for (const PortEvent &Port : Table->Ports)
-    if (Error E = Add(Port.ResourceName, Port.EventName))
-      return E;
-  if (Error E = Add("NumMicroOps", Table->UopsEvent))
-    return E;
-  CounterDescription = "micro-ops counted by hardware events";
-  return Error::success();
-}
-
-Error BenchmarkMeasurer::addCycleCounter(ArrayRef<PerfEvent> Validation) {
-  Expected<CycleCounter> Cycles =
-      CycleCounter::select(Options.CycleCounter, State.getCpuName(),
-                           Options.TimeCounter, Validation.empty());
-  if (!Cycles)
-    return Cycles.takeError();
-  TimeBased = Cycles->IsTimeBased;
-  if (TimeBased) {
-    Expected<CycleEstimator> Estimator =
-        CycleEstimator::create(State.getTriple());
-    if (!Estimator)
-      return Estimator.takeError();
-    TimeBasedSide.emplace(State, Options, std::move(*Estimator));
-  }
-  // Named before its event moves into the counter.
-  TimeCounterName = Cycles->getName().str();
-  StringRef Key = getBenchmarkModeName(Options.Mode);
-  if (Cycles->ReadsTimeStampCounter) {
-    CounterSpec Spec;
-    Spec.ReadsTimeStampCounter = true;
-    Counters.push_back({Key.str(), makeExecutor(std::move(Spec))});
-  } else if (Error E = addCounter(Key, std::move(Cycles->Event), Validation)) {
-    return E;
-  }
-  if (!TimeBased) {
-    if (!Options.TimeSamplesFile.empty())
-      return measureError("-time-samples-file records time-based "
-                          "measurements, and cycles are counted by hardware "
-                          "event " +
-                          TimeCounterName +
-                          " here (-cycle-counter=time-based)");
-    CounterDescription = "cycles counted by hardware event " + TimeCounterName;
-    return Error::success();
-  }
+  M->TimeBasedSide.emplace(State, Options, std::move(*Chosen->Estimator));
   if (Options.TimeSamplesFile.empty())
-    return Error::success();
+    return M;
   Expected<std::unique_ptr<TimeSamplesWriter>> File =
-      TimeSamplesWriter::create(State, Options, TimeCounterName);
+      TimeSamplesWriter::create(State, Options, M->TimeCounterName);
   if (!File)
     return File.takeError();
-  TimeSamples = std::move(*File);
-  return Error::success();
+  M->TimeSamples = std::move(*File);
+  return M;
 }
 
 /// \p Functions made callable.

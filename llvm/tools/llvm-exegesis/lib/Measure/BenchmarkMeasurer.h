@@ -27,8 +27,9 @@
 // definitions mapped into shared memory, every function (and twin) loaded;
 // nothing is executed, and the result has no measurements.
 //
-// The measurer's parts: the twins (FunctionTwins.h), the arithmetic of
-// counted readings (ReadingArithmetic.h), the time-based side
+// The measurer's parts: its counters (MeasurementCounters.h), the twins
+// (FunctionTwins.h), the arithmetic of counted readings
+// (ReadingArithmetic.h), the time-based side
 // (TimeBasedMeasurer.h) and its traces (TimeSamplesWriter.h), a snippet's
 // failure (SnippetFailureRecord.h) and the forms' values combined
 // (FormCombination.h).
@@ -40,7 +41,6 @@
 
 #include "Assembly/Assembler.h"
 #include "Core/BenchmarkRunOptions.h"
-#include "Counters/Counter.h"
 #include "Execution/FunctionExecutor.h"
 #include "Measure/FormCombination.h"
 #include "Measure/FunctionTwins.h"
@@ -95,18 +95,9 @@ private:
   BenchmarkMeasurer(const LLVMState &State, const BenchmarkRunOptions &Options)
       : State(State), Options(Options) {}
 
-  /// The steps of create(): the options a measurement refuses together, the
-  /// validation events beside every counter, the per-port micro-op counters
-  /// of uops mode, and the cycle counter of the other modes.
+  /// The options a measurement refuses, whatever the counters.
   static Error checkOptions(const LLVMState &State,
                             const BenchmarkRunOptions &Options);
-  Expected<std::vector<PerfEvent>> resolveValidationEvents();
-  Error addUopsCounters(ArrayRef<PerfEvent> Validation);
-  Error addCycleCounter(ArrayRef<PerfEvent> Validation);
-  /// Adds the counter \p Key of \p Main and \p Validation, once they were
-  /// opened here.
-  Error addCounter(StringRef Key, PerfEvent Main,
-                   ArrayRef<PerfEvent> Validation);
   std::unique_ptr<FunctionExecutor> makeExecutor(CounterSpec Counters) const;
 
   /// Measures every repetition form of \p Variants, the loop of best-of's

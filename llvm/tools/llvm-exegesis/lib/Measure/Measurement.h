@@ -11,12 +11,13 @@
 // - The opcode sweep (OpcodeSweep.h) runs the runner on generated snippets
 //   of many opcodes, skipping what cannot be measured, with its progress.
 // - The measurer (BenchmarkMeasurer.h) does one measurement: chooses the
-//   counters and executor once, then runs the assembled functions and
-//   turns the counts into values. Its parts: each function and its 2N twin,
-//   whose difference cancels fixed costs (FunctionTwins.h); the arithmetic
-//   of counted readings (ReadingArithmetic.h); the time-based side, which
-//   samples where the executor runs code (TimeBasedMeasurer.h) and records
-//   its traces (TimeSamplesWriter.h); a snippet's failure in its result
+//   counters (MeasurementCounters.h) and executor once, then runs the
+//   assembled functions and turns the counts into values. Its parts: each
+//   function and its 2N twin, whose difference cancels fixed costs
+//   (FunctionTwins.h); the arithmetic of counted readings
+//   (ReadingArithmetic.h); the time-based side, which samples where the
+//   executor runs code (TimeBasedMeasurer.h) and records its traces
+//   (TimeSamplesWriter.h); a snippet's failure in its result
 //   (SnippetFailureRecord.h); and, under min and best-of, which repetition
 //   form is reported (RepetitionFormChoice.h) and how the forms' values
 //   become one result (FormCombination.h).
