@@ -13,8 +13,6 @@
 //   function, so that a fault address names the instruction at fault;
 // - SnippetRegisters.h: the registers the function's instructions read and
 //   write, and the chain a loop's counter update would cut;
-// - StatusFlags.h: x86's flags followed one by one, where LLVM has one
-//   register for them, to tell which a snippet carries;
 // - ObjectBuilder.h: the MC objects one object file is streamed through.
 //
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,6 @@
 //===-- SnippetRegisters.cpp ------------------------------------*- C++ -*-===//
 
 #include "Assembly/SnippetRegisters.h"
-#include "Assembly/StatusFlags.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
 
@@ -75,21 +74,26 @@ MCRegister findChainBrokenByLoop(const LLVMState &State,
                                  ArrayRef<MCInst> Snippet,
                                  ArrayRef<MCInst> LoopEnd) {
   const MCRegisterInfo &RI = State.getRegInfo();
-  BitVector Written(RI.getNumRegs()), Carried(RI.getNumRegs());
+  BitVector Written(RI.getNumRegs()), Carried(RI.getNumRegs()),
+      Touched(RI.getNumRegs());
   for (const MCInst &Inst : Snippet) {
     BitVector Read(RI.getNumRegs());
     addReadRegisters(State, Inst, Read);
     for (unsigned Reg : Read.set_bits())
       if (!Written.test(Reg))
         Carried.set(Reg);
+    Touched |= Read;
     addWrittenRegisters(State, Inst, Written);
   }
   Carried &= Written;
-  // x86's flags are one register to LLVM, which has CLC read it and INC
-  // write all of it: they are followed one by one instead.
-  StatusFlags Flags(State);
-  if (MCRegister FlagRegister = Flags.getRegister(); FlagRegister.isValid())
-    Carried[FlagRegister.id()] = Flags.getCarriedFlags(Snippet) != 0;
+  Touched |= Written;
+  // A register whose parts instructions read and write apart (x86's flags)
+  // is carried when one of its parts is, which the target tells.
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  for (unsigned Reg : Touched.set_bits())
+    if (std::optional<bool> PartCarried =
+            ET.carriesPartsOf(State, MCRegister(Reg), Snippet))
+      Carried[Reg] = *PartCarried;
   BitVector LoopWrites = getWrittenRegisters(State, LoopEnd);
   for (unsigned Reg : Carried.set_bits())
     for (unsigned LoopReg : LoopWrites.set_bits())

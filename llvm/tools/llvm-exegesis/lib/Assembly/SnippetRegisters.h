@@ -43,7 +43,8 @@ bool definesStackPointer(const LLVMState &State, const BenchmarkCode &Code);
 
 /// A register \p Snippet carries from one copy to the next (read before it
 /// is written, and written) that \p LoopEnd writes too; invalid if none.
-/// x86's flags are carried when one of them is (StatusFlags.h).
+/// A register whose parts are followed apart is carried when the target
+/// says one of its parts is (ExegesisTarget::carriesPartsOf).
 MCRegister findChainBrokenByLoop(const LLVMState &State,
                                  ArrayRef<MCInst> Snippet,
                                  ArrayRef<MCInst> LoopEnd);

@@ -32,6 +32,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -369,6 +370,17 @@ public:
   virtual void getUndescribedRegisters(const MCInst &,
                                        SmallVectorImpl<MCRegister> &,
                                        SmallVectorImpl<MCRegister> &) const {}
+
+  /// For a register LLVM models as one while its instructions read and write
+  /// parts of it (x86's arithmetic flags in EFLAGS: CLC "reads" it because it
+  /// keeps the flags it does not clear, INC "writes" all of it although it
+  /// keeps CF): whether \p Snippet, repeated, carries a part of \p Reg from
+  /// one copy to the next. std::nullopt for a register the target does not
+  /// follow part by part: it is followed as a whole, from the descriptors.
+  virtual std::optional<bool> carriesPartsOf(const LLVMState &, MCRegister,
+                                             ArrayRef<MCInst>) const {
+    return std::nullopt;
+  }
 
   /// Opcode and register names this target's code needs but LLVM lacks
   /// (empty when all resolved; see TargetNameTable).

@@ -240,13 +240,15 @@ Error BenchmarkMeasurer::writeTrace(const BenchmarkCode &Code,
       TimeBasedSide->getLastSampling().Judgement, Trace, Refusal);
 }
 
-/// Whether \p Code's instructions name a 512-bit register on x86-64: its
-/// time-based calibration then uses the wide vector chain (CycleEstimator.h).
+/// Whether \p Code's instructions name a 512-bit register on a target with a
+/// wide vector calibration chain (x86-64): its time-based calibration then
+/// uses that chain (CycleEstimator.h).
 /// No host check: such a snippet runs only where AVX-512F is, and it runs
 /// before the chains in a round, so elsewhere it fails as it always did.
 static bool usesWideVectorRegisters(const LLVMState &State,
                                     const BenchmarkCode &Code) {
-  if (State.getTriple().getArch() != Triple::x86_64)
+  if (!State.getExegesisTarget().hasWideVectorCalibrationChain(
+          State.getTriple()))
     return false;
   return any_of(Code.Key.Instructions, [&](const MCInst &Inst) {
     return any_of(Inst, [&](const MCOperand &Op) {

@@ -18,6 +18,7 @@
 #include "X86/X86Names.h"
 #include "X86/X86RegisterSetup.h"
 #include "X86/X86StackCode.h"
+#include "X86/X86StatusFlags.h"
 #include "X86/X86VectorState.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -96,6 +97,14 @@ class X86ExegesisTarget : public ExegesisTarget {
 
   bool hasWideVectorCalibrationChain(const Triple &TT) const override {
     return TT.getArch() == Triple::x86_64;
+  }
+
+  std::optional<bool> carriesPartsOf(const LLVMState &State, MCRegister Reg,
+                                     ArrayRef<MCInst> Snippet) const override {
+    X86StatusFlags Flags(State);
+    if (Reg != Flags.getRegister())
+      return std::nullopt;
+    return Flags.getCarriedFlags(Snippet) != 0;
   }
 
   /// A general-purpose register of the pointer's width other than the

@@ -1,4 +1,4 @@
-//===-- StatusFlags.h - x86 flags followed one by one -----------*- C++ -*-===//
+//===-- X86StatusFlags.h - x86 flags followed one by one --------*- C++ -*-===//
 //
 // LLVM models x86's arithmetic flags as one register, EFLAGS, and has an
 // instruction that writes some of them and keeps the others read EFLAGS
@@ -6,7 +6,8 @@
 // said to write all of EFLAGS and read none of it. Both are right for
 // scheduling one register and wrong for telling whether a snippet carries a
 // flag from one copy to the next, which decides whether the loop's counter
-// update cuts a chain (SnippetRegisters.h): `clc; adc` reads no flag the
+// update cuts a chain (Assembly/SnippetRegisters.h asks through
+// ExegesisTarget::carriesPartsOf): `clc; adc` reads no flag the
 // previous copy wrote, while `inc; adc` reads the CF of the previous copy's
 // ADC. So x86's flags are followed one by one here: those an instruction
 // reads, those it writes whatever its operands, and those it may write.
@@ -16,13 +17,10 @@
 // surely writes none (a flag left undefined, or kept for a zero count,
 // counts as not written): a carried chain is never missed.
 //
-// The table is x86 knowledge kept out of the target folder for now: it
-// would be an ExegesisTarget hook.
-//
 //===----------------------------------------------------------------------===//
 
-#ifndef LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLY_STATUSFLAGS_H
-#define LLVM_TOOLS_LLVM_EXEGESIS_ASSEMBLY_STATUSFLAGS_H
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_X86_X86STATUSFLAGS_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_X86_X86STATUSFLAGS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/MC/MCInst.h"
@@ -53,13 +51,11 @@ struct StatusFlagEffects {
   StatusFlagSet MayWrite = 0;
 };
 
-class StatusFlags {
+class X86StatusFlags {
 public:
-  explicit StatusFlags(const LLVMState &State);
+  explicit X86StatusFlags(const LLVMState &State);
 
-  /// The register the flags are in, when they are followed one by one (x86:
-  /// EFLAGS); invalid for the other targets, whose flags register is then a
-  /// register like any other.
+  /// The register the flags are in: EFLAGS.
   MCRegister getRegister() const { return Register; }
 
   StatusFlagEffects getEffects(const MCInst &Inst) const;

@@ -1,4 +1,4 @@
-//===-- StatusFlagsTest.cpp - x86's flags followed one by one -------------===//
+//===-- X86StatusFlagsTest.cpp - x86's flags followed one by one ----------===//
 //
 // What x86 instructions read and write of the arithmetic flags, where LLVM
 // has one register for them all, and which flags a snippet carries from one
@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Assembly/StatusFlags.h"
+#include "X86/X86StatusFlags.h"
 #include "../X86StateTest.h"
 #include "Core/LLVMState.h"
+#include "Core/Target.h"
 #include "gtest/gtest.h"
 #include <optional>
 
@@ -32,11 +33,11 @@ protected:
   }
 
   static StatusFlagEffects effects(const MCInst &Inst) {
-    return StatusFlags(*State).getEffects(Inst);
+    return X86StatusFlags(*State).getEffects(Inst);
   }
 
   static StatusFlagSet carried(ArrayRef<MCInst> Snippet) {
-    return StatusFlags(*State).getCarriedFlags(Snippet);
+    return X86StatusFlags(*State).getCarriedFlags(Snippet);
   }
 
   static MCInst clc() { return inst("CLC"); }
@@ -44,9 +45,13 @@ protected:
   static MCInst inc() { return inst("INC64r", {"RCX", "RCX"}); }
 };
 
-TEST_F(StatusFlagsTest, FollowsEFLAGSOnX86) {
-  EXPECT_EQ(StatusFlags(*State).getRegister(),
-            State->getRegisterByName("EFLAGS").value());
+TEST_F(StatusFlagsTest, TheTargetFollowsEFLAGSPartByPartAndNothingElse) {
+  const ExegesisTarget &ET = State->getExegesisTarget();
+  MCRegister EFLAGS = State->getRegisterByName("EFLAGS").value();
+  MCRegister RAX = State->getRegisterByName("RAX").value();
+  EXPECT_EQ(ET.carriesPartsOf(*State, EFLAGS, {clc(), adc()}), false);
+  EXPECT_EQ(ET.carriesPartsOf(*State, EFLAGS, {inc(), adc()}), true);
+  EXPECT_EQ(ET.carriesPartsOf(*State, RAX, {inc(), adc()}), std::nullopt);
 }
 
 TEST_F(StatusFlagsTest, ClcWritesTheCarryAndReadsNoFlag) {
@@ -119,7 +124,9 @@ TEST_F(StatusFlagsTest, CarriedFlags) {
 TEST(StatusFlagsTargetsTest, OtherTargetsKeepTheirFlagsWhole) {
   std::unique_ptr<LLVMState> AArch64 =
       cantFail(LLVMState::create("aarch64-linux-gnu", "cortex-a55"));
-  EXPECT_FALSE(StatusFlags(*AArch64).getRegister().isValid());
+  MCRegister NZCV = AArch64->getRegisterByName("NZCV").value();
+  EXPECT_EQ(AArch64->getExegesisTarget().carriesPartsOf(*AArch64, NZCV, {}),
+            std::nullopt);
 }
 
 } // namespace

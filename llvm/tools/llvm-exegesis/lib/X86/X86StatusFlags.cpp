@@ -1,6 +1,6 @@
-//===-- StatusFlags.cpp -----------------------------------------*- C++ -*-===//
+//===-- X86StatusFlags.cpp --------------------------------------*- C++ -*-===//
 
-#include "Assembly/StatusFlags.h"
+#include "X86/X86StatusFlags.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
 #include "llvm/ADT/STLExtras.h"
@@ -9,10 +9,9 @@
 namespace llvm {
 namespace exegesis {
 
-StatusFlags::StatusFlags(const LLVMState &State) : State(State) {
-  if (State.getTriple().isX86())
-    Register = State.getRegisterByName("EFLAGS").value_or(MCRegister());
-}
+X86StatusFlags::X86StatusFlags(const LLVMState &State)
+    : State(State),
+      Register(State.getRegisterByName("EFLAGS").value_or(MCRegister())) {}
 
 /// The family of an opcode named FAMILY WIDTH FORM (ADD64ri8, XOR32rr_REV,
 /// LOCK_ADD64mr: ADD, XOR, ADD); empty for other names (CMPXCHG16B, whose
@@ -94,7 +93,7 @@ static StatusFlagSet getSurelyWrittenFlags(StringRef Name, StringRef Family) {
       .Default(0);
 }
 
-StatusFlagEffects StatusFlags::getEffects(const MCInst &Inst) const {
+StatusFlagEffects X86StatusFlags::getEffects(const MCInst &Inst) const {
   StatusFlagEffects Effects;
   if (!Register.isValid())
     return Effects;
@@ -121,7 +120,7 @@ StatusFlagEffects StatusFlags::getEffects(const MCInst &Inst) const {
   return Effects;
 }
 
-StatusFlagSet StatusFlags::getCarriedFlags(ArrayRef<MCInst> Snippet) const {
+StatusFlagSet X86StatusFlags::getCarriedFlags(ArrayRef<MCInst> Snippet) const {
   StatusFlagSet SurelyWritten = 0, MayBeWritten = 0, ReadFirst = 0;
   for (const MCInst &Inst : Snippet) {
     StatusFlagEffects Effects = getEffects(Inst);
