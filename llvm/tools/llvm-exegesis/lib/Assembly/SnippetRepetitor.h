@@ -58,11 +58,9 @@ RepetitionPlan planRepetition(SnippetRepetition Repetition,
 /// that cache, N half as much. Their difference is the value, and it
 /// holds only if a copy costs the same in both. A twin larger than the cache
 /// streams its code from L2 and one that fits does not, or fits in part,
-/// from one measurement to the next: on Zen 5 (32 KiB, 2026-12-05) twelve
-/// imull per copy, 34 KiB and 68 KiB of code, read from 42% below the
-/// multiplier's 1/3 cycle to 20% above it, and 1.5% below it settled and
-/// without a warning, while twins of 14 KiB and 27 KiB read 0.3328-0.3341 in
-/// eleven measurements.
+/// from one measurement to the next, and the difference is then wrong in
+/// either direction, sometimes without a warning; twins that both fit agree
+/// (the readings: docs/TimeBasedCycles.rst).
 uint64_t getStraightLineMaxBytes(uint64_t L1InstructionCacheBytes);
 
 /// A call of the throughput default's loop, measured with time-based
@@ -70,12 +68,10 @@ uint64_t getStraightLineMaxBytes(uint64_t L1InstructionCacheBytes);
 /// model's). Its N and 2N twins differ in their trip count, and what each
 /// call costs beyond its instructions may differ between them (the branch
 /// predictor may learn one twin's loop exit and not the other's), in a way
-/// that stays for a whole measurement and changes with the next: with
-/// 10,000 instructions a call on Zen 5 (2026-12-05), ADD64rr's loop read
-/// 0.1843, 0.1877 or 0.1913 cycles per instruction from one measurement to
-/// the next, a mispredicted exit (about 35 cycles) more or less in the
-/// N-to-2N difference of ~1,900 cycles. At 300,000 instructions eight
-/// measurements read 0.1875-0.1878.
+/// that stays for a whole measurement and changes with the next: a
+/// mispredicted exit more or less in an N-to-2N difference of a couple of
+/// thousand cycles moves the value by a few percent, and in one of a
+/// hundred thousand it does not (the readings: docs/TimeBasedCycles.rst).
 inline constexpr double TimeBasedLoopCallCycles = 100000;
 
 /// At most this many times -min-instructions for such a call: a model that
