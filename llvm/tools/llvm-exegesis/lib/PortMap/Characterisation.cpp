@@ -54,10 +54,14 @@ Expected<CharacterisationResult> characterise(const ResourceModel &Model,
   for (size_t R = 0; R < Res.size(); ++R) {
     // A micro-op is confined to a resource or it is not: whole numbers, no
     // more than X alone leaves time for (X is no faster than its usage of
-    // a resource allows, within the tolerance).
-    U.push_back(LP.addIntegerVariable(
-        0,
-        int64_t(std::floor(TX * (1 + Tolerance) * Res[R].Throughput + 1e-9))));
+    // a resource allows, within the tolerance), nor more than one above
+    // the direct estimate (a narrow range keeps the integer program small).
+    double AloneBound =
+        std::floor(TX * (1 + Tolerance) * Res[R].Throughput + 1e-9);
+    double EstimateBound =
+        std::max(0.0, std::ceil(Result.DirectEstimates[R]) + 1);
+    U.push_back(
+        LP.addIntegerVariable(0, int64_t(std::min(AloneBound, EstimateBound))));
     Dev.push_back(LP.addVariable());
     // An estimate's noise grows with the load it is a difference of.
     Objective.push_back({Dev[R], 1.0 / Result.Loads[R]});
