@@ -60,6 +60,17 @@ class Body:
         self.gprs = gprs          # LLVM name -> int
         self.vectors = vectors    # number -> (width, hex digits)
         self.unroll = unroll
+        # LLVM name -> "self" or a hex word: the register points at a zeroed
+        # page of the harness whose first word holds its own address, or
+        # that word.
+        self.pointers = {}
+        # True: the tool measures the snippet it generates for the opcode
+        # `name` (-opcode-name), not the body as a snippet file; the body is
+        # then only the harness's reference of what that snippet means.
+        self.generated = False
+        # (name of an earlier body, share): the reference is this body's
+        # harness value minus share times that body's reference.
+        self.minus = None
 
     @property
     def key(self):
@@ -102,9 +113,22 @@ def build_body(name, form, template, initial, where):
         vector_widths[number] = max(vector_widths.get(number, 0),
                                     VECTOR_WIDTH[kind])
     gpr_values, vector_specs, defaults = {}, {}, {"r": 1, "v": "ps"}
+    pointers, minus = {}, None
     for item in initial.split():
         register, _, value = item.partition("=")
-        if register in ("r", "v"):
+        if register == "minus":
+            other, _, share = value.partition("*")
+            try:
+                minus = (other, float(share) if share else 1.0)
+            except ValueError:
+                fail("%s: bad share in '%s'" % (where, item))
+        elif value == "&self" or re.fullmatch(r"&[0-9a-fA-F]{1,16}", value):
+            if register not in GPR_FAMILY:
+                fail("%s: '%s' is no general purpose register" % (where,
+                                                                  register))
+            named_gprs.add(GPR_FAMILY[register])
+            pointers[GPR_FAMILY[register]] = value[1:]
+        elif register in ("r", "v"):
             defaults[register] = (int(value, 16) if register == "r" else
                                   value)
         elif register in GPR_FAMILY:
@@ -146,7 +170,7 @@ def build_body(name, form, template, initial, where):
         except (KeyError, IndexError, ValueError) as error:
             fail("%s: bad template placeholder %s" % (where, error))
         lines += [line.strip() for line in text.split(";")]
-    for register in named_gprs:
+    for register in named_gprs - set(pointers):
         gpr_values.setdefault(register, 1)
     vectors = {number: (width, vector_digits(
         vector_specs.get(number, defaults["v"]), width, where))
@@ -156,7 +180,10 @@ def build_body(name, form, template, initial, where):
     # the micro-op cache.
     target = 50 if form == "latency" else 128
     unroll = max(1, round(target / len(lines)))
-    return Body(name, form, lines, gpr_values, vectors, unroll)
+    body = Body(name.lstrip("@"), form, lines, gpr_values, vectors, unroll)
+    body.pointers, body.minus = pointers, minus
+    body.generated = name.startswith("@")
+    return body
 
 
 def read_bodies(path, flags, forms, pattern):
@@ -172,7 +199,9 @@ def read_bodies(path, flags, forms, pattern):
                 fail("%s: expected 'name | needs | template | throughput "
                      "template | initial values'" % where)
             name, needs, template, throughput, initial = fields
-            if not re.search(pattern, name):
+            if name.startswith("@") and throughput not in ("-", "="):
+                fail("%s: a generated body ('@') has one template" % where)
+            if not re.search(pattern, name.lstrip("@")):
                 continue
             missing = [n for n in needs.split(",") if n != "-" and
                        n not in flags]
@@ -180,6 +209,8 @@ def read_bodies(path, flags, forms, pattern):
                 skipped.append("%s (no %s)" % (name, ",".join(missing)))
                 continue
             for form in forms:
+                if form == "throughput" and throughput == "-":
+                    continue
                 text = template if form == "latency" or throughput == "=" \
                     else throughput
                 bodies.append(build_body(name, form, text, initial, where))
@@ -222,6 +253,20 @@ def body_function(function, body, unroll, index, constants, has_avx):
         out.append("\tvzeroupper")
     for register, value in sorted(body.gprs.items()):
         out.append("\tmovabsq $0x%x, %%%s" % (value, GPR_NAMES[register][0]))
+    for register, kind in sorted(body.pointers.items()):
+        # A page of its own, zeroed each call (a read-modify-write body
+        # changes it), holding its own address for a pointer chase.
+        name, label = GPR_NAMES[register][0], ".Lbuffer_%d_%s" % (index,
+                                                                 register)
+        if label + ":" not in constants:
+            constants += ["\t.section .bss", "\t.p2align 12", label + ":",
+                          "\t.zero 4096", "\t.section .rodata"]
+        out.append("\tleaq %s(%%rip), %%%s" % (label, name))
+        if kind == "self":
+            out.append("\tmovq %%%s, (%%%s)" % (name, name))
+        else:
+            out += ["\tmovabsq $0x%s, %%r15" % kind,
+                    "\tmovq %%r15, (%%%s)" % name, "\tmovq %rdi, %r15"]
     for number, (width, digits) in sorted(body.vectors.items()):
         label = ".Lvalue_%d_%d" % (index, number)
         if label + ":" not in constants:
@@ -285,14 +330,16 @@ CPU_NAME = re.compile(r"^cpu_name:\s*(\S+)", re.M)
 INFO = re.compile(r"^info:\s*(.*)$", re.M)
 
 
-def measure(tool, path, mode, execution_mode, extra, trace=None):
-    """Runs the tool once; returns (value, wall seconds, cpu name, info).
+def measure(tool, source, mode, execution_mode, extra, trace=None):
+    """Runs the tool once on source (-snippets-file=PATH or
+    -opcode-name=NAME); returns (value, wall seconds, cpu name, info).
     trace: the file the run's time samples are written to."""
     start = time.perf_counter()
     if trace:
         extra = extra + ["-time-samples-file=" + trace]
+    path = source.partition("=")[2]
     result = subprocess.run(
-        [tool, "-mode=" + mode, "-snippets-file=" + path,
+        [tool, "-mode=" + mode, source,
          "-execution-mode=" + execution_mode] + extra,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
     wall = time.perf_counter() - start
@@ -451,9 +498,13 @@ def report(args, bodies, skipped, modes, model, harness, directory):
         for _ in modes), flush=True)
     start = time.time()
     for body in bodies:
-        path = os.path.join(directory, body.key + ".s")
-        with open(path, "w") as f:
-            f.write(body.snippet())
+        if body.generated:
+            source = "-opcode-name=" + body.name
+        else:
+            path = os.path.join(directory, body.key + ".s")
+            with open(path, "w") as f:
+                f.write(body.snippet())
+            source = "-snippets-file=" + path
         # One harness run before each round of tool runs, the rest after.
         reference_values = []
         values = {mode: [] for mode in modes}
@@ -468,7 +519,7 @@ def report(args, bodies, skipped, modes, model, harness, directory):
                 try:
                     trace = (os.path.join(args.traces, "%s.%s.%d.jsonl" % (
                         body.key, mode, run + 1)) if args.traces else None)
-                    value, wall, cpu, info = measure(args.tool, path,
+                    value, wall, cpu, info = measure(args.tool, source,
                                                      tool_mode, mode,
                                                      args.extra, trace)
                 except (RuntimeError, subprocess.TimeoutExpired) as error:
@@ -489,6 +540,16 @@ def report(args, bodies, skipped, modes, model, harness, directory):
         group, stable = agreeing_runs(reference_values, args.unstable,
                                       args.strict)
         reference = statistics.median(group) if group else float("nan")
+        if body.minus:
+            # What the generated snippet subtracts, measured by the harness
+            # as a body of its own earlier in the list.
+            other, share = body.minus
+            earlier = [r for b, r, s, _ in results if b.name == other and
+                       b.form == body.form]
+            if not earlier:
+                fail("%s: minus=%s names no earlier body of the run" % (
+                    body.key, other))
+            reference -= share * earlier[0]
         # The summary leaves out a reference whose spread is above the
         # limit; runs without a value make it unstable whatever the spread
         # of the others.
