@@ -16,6 +16,7 @@
 #include "llvm/MC/MCRegister.h"
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,56 @@ struct BenchmarkKey {
   uintptr_t SnippetAddress = 0;
 };
 
+/// Where the part of a SubtractedChain that the benchmark's own chain holds
+/// truly lies, when the Share subtracted is an estimate: between
+/// LowShare x V + LowCycles and HighShare x V + HighCycles cycles, V the
+/// chain's latency per repetition. A domain crossing timed as half of a
+/// round trip of R cycles: every instruction takes at least 1 cycle, so
+/// the crossing lies within [1, R - 1] (LowShare 0, LowCycles 1, HighShare
+/// 1, HighCycles -1).
+struct SubtractedBounds {
+  double LowShare = 0;
+  double LowCycles = 0;
+  double HighShare = 0;
+  double HighCycles = 0;
+};
+
+/// A chain of instructions measured beside a latency benchmark, in the same
+/// run and the same way (same executor, repetition, options), whose latency
+/// is subtracted from the benchmark's. A generated snippet that needs
+/// helper instructions to close its cycle (a vector result moved into the
+/// general-purpose register that makes the next address, a flag read back
+/// by SETcc) carries one SubtractedChain per helper whose latency must not
+/// count as the instruction's.
+///
+/// Contract:
+/// - Key is a snippet of its own, measured as a latency benchmark: its
+///   instructions form a serial chain (each repetition waits for the
+///   previous one) whose latency per repetition, V, is known to relate to
+///   the helper: the helper alone chained (`andl $0, %eax`, Share 1), or a
+///   round trip through it and back (Share 1/2, with Bounds).
+/// - Key.RegisterInitialValues are set by whoever builds the chain (the
+///   generator computes none for it); LiveIns as in BenchmarkCode (the
+///   scratch memory register when the chain reads memory).
+/// - The benchmark's reported latency is its latency per repetition minus
+///   the sum of Share x V over its chains; `info` says what was subtracted,
+///   each V, and the bounds when a chain has them. A result <= 0, a chain
+///   that fails or reads a V <= 0, or bounds that cross (LowShare x V +
+///   LowCycles above HighShare x V + HighCycles) make the benchmark's
+///   error, never a clean value.
+/// - Only the latency mode subtracts; other modes ignore the chains.
+struct SubtractedChain {
+  BenchmarkKey Key;
+  std::vector<MCRegister> LiveIns;
+  /// How many times its latency per repetition is subtracted.
+  double Share = 1.0;
+  /// What the chain is and why it is subtracted, for `info` (its
+  /// instructions are printed beside it).
+  std::string What;
+  /// Set when Share is an estimate (see SubtractedBounds).
+  std::optional<SubtractedBounds> Bounds;
+};
+
 struct BenchmarkCode {
   BenchmarkKey Key;
   /// Registers whose entry value the snippet uses as is (LLVM-EXEGESIS-LIVEIN).
@@ -82,6 +133,9 @@ struct BenchmarkCode {
   /// Why the input gave no runnable snippet (a machine-code block that does
   /// not decode): the benchmark is not run and reports this as its error.
   std::string InputError;
+  /// Chains measured beside this benchmark whose latency is subtracted from
+  /// its own (see SubtractedChain); empty for most.
+  std::vector<SubtractedChain> SubtractedChains;
 };
 
 } // namespace exegesis

@@ -9,6 +9,7 @@
 #include "Core/MCAThroughputModel.h"
 #include "Core/Target.h"
 #include "Measure/BenchmarkMeasurer.h"
+#include "Measure/ChainSubtraction.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -354,6 +355,19 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
     Result.Error = Code.InputError;
     return Result;
   }
+  if (Options.Phase < BenchmarkPhase::Measure && subtractsChains(Code)) {
+    // The chains go through the same phases as the benchmark: they
+    // assemble (and dry-run) as it does.
+    for (const SubtractedChain &Chain : Code.SubtractedChains) {
+      BenchmarkCode ChainCode;
+      ChainCode.Key = Chain.Key;
+      ChainCode.LiveIns = Chain.LiveIns;
+      Expected<Benchmark> Assembled = runOnce(ChainCode);
+      if (!Assembled)
+        return Assembled.takeError();
+    }
+    appendInfo(Result, describeChainsToSubtract(State, Code.SubtractedChains));
+  }
   if ((Options.Repetition == RepetitionMode::MiddleHalfDuplicate ||
        Options.Repetition == RepetitionMode::MiddleHalfLoop) &&
       Options.MinInstructions > std::numeric_limits<unsigned>::max() / 2)
@@ -390,7 +404,64 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
     appendInfo(Result, VectorNote);
   if (Error E = measure(Code, *Functions, Result))
     return E;
+  if (Options.Phase == BenchmarkPhase::Measure && subtractsChains(Code))
+    if (Error E = subtractChainsOf(Code, Result))
+      return E;
   return Result;
+}
+
+bool BenchmarkRunner::subtractsChains(const BenchmarkCode &Code) const {
+  return Options.Mode == BenchmarkMode::Latency &&
+         !Code.SubtractedChains.empty();
+}
+
+Error BenchmarkRunner::subtractChainsOf(const BenchmarkCode &Code,
+                                        Benchmark &Result) {
+  if (!Result.Error.empty())
+    return Error::success();
+  auto Latency = find_if(Result.Measurements, [](const BenchmarkMeasure &M) {
+    return M.Key == "latency";
+  });
+  if (Latency == Result.Measurements.end())
+    return Error::success();
+  std::vector<ChainReading> Readings;
+  for (const SubtractedChain &Chain : Code.SubtractedChains) {
+    BenchmarkCode ChainCode;
+    ChainCode.Key = Chain.Key;
+    ChainCode.LiveIns = Chain.LiveIns;
+    Expected<Benchmark> Measured = runOnce(ChainCode);
+    if (!Measured)
+      return Measured.takeError();
+    ChainReading Reading;
+    Reading.Share = Chain.Share;
+    Reading.Bounds = Chain.Bounds;
+    Reading.Name = describeSubtractedChain(State, Chain);
+    auto Value = find_if(Measured->Measurements, [](const BenchmarkMeasure &M) {
+      return M.Key == "latency";
+    });
+    if (!Measured->Error.empty() || Value == Measured->Measurements.end()) {
+      Result.Error =
+          "the subtracted chain " + Reading.Name + " has no latency: " +
+          (Measured->Error.empty() ? "no measurement" : Measured->Error);
+      Result.Measurements.clear();
+      return Error::success();
+    }
+    Reading.PerRepetition = Value->PerSnippetValue;
+    Readings.push_back(std::move(Reading));
+  }
+  Expected<ChainSubtraction> Subtracted =
+      subtractChains(Latency->PerSnippetValue, Readings);
+  if (!Subtracted) {
+    Result.Error = toString(Subtracted.takeError());
+    Result.Measurements.clear();
+    return Error::success();
+  }
+  // `latency` stays the instruction's latency, whatever else the snippet
+  // repeats.
+  Latency->PerSnippetValue = Subtracted->Latency;
+  Latency->PerInstructionValue = Subtracted->Latency;
+  appendInfo(Result, Subtracted->Info);
+  return Error::success();
 }
 
 Error BenchmarkRunner::measure(const BenchmarkCode &Code,

@@ -98,6 +98,14 @@ private:
   Error measure(const BenchmarkCode &Code,
                 std::vector<MeasuredFunction> &Functions, Benchmark &Result);
 
+  /// Whether \p Code's latency is taken less its SubtractedChains.
+  bool subtractsChains(const BenchmarkCode &Code) const;
+  /// Measures each of \p Code's SubtractedChains as a benchmark of its own,
+  /// the same way, and subtracts its share from \p Result's latency
+  /// (ChainSubtraction.h); a chain that fails or a result that is not
+  /// credible becomes Result's error.
+  Error subtractChainsOf(const BenchmarkCode &Code, Benchmark &Result);
+
   /// Writes \p Function's object for -dump-object-to-disk; \p Index tells
   /// apart the several functions of one benchmark.
   Error dumpObject(const AssembledFunction &Function, unsigned Index,

@@ -1,0 +1,128 @@
+//===-- ChainSubtraction.cpp ------------------------------------*- C++ -*-===//
+
+#include "Measure/ChainSubtraction.h"
+#include "Core/LLVMState.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace llvm {
+namespace exegesis {
+
+/// A reading that far below the other end of its bounds is measurement
+/// noise, not bounds that cross (a round trip of two 1-cycle moves reads
+/// 1.99 as often as 2.01).
+static constexpr double BoundsSlackCycles = 0.05;
+
+static std::string cycles(double Value) {
+  std::string Text;
+  raw_string_ostream(Text) << format("%.3f", Value);
+  return Text;
+}
+
+static std::string share(double Share) {
+  std::string Text;
+  raw_string_ostream(Text) << format("%g", Share);
+  return Text;
+}
+
+static Error notCredible(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+Expected<ChainSubtraction> subtractChains(double Measured,
+                                          ArrayRef<ChainReading> Readings) {
+  ChainSubtraction Result;
+  double Subtracted = 0, MostSubtracted = 0, LeastSubtracted = 0;
+  std::string Parts;
+  bool Bounded = false;
+  for (const ChainReading &R : Readings) {
+    if (!std::isfinite(R.PerRepetition) || R.PerRepetition <= 0)
+      return notCredible("the subtracted chain " + R.Name + " read " +
+                         cycles(R.PerRepetition) +
+                         " cycles a repetition, not a latency");
+    double Share = R.Share * R.PerRepetition;
+    double Least = Share, Most = Share;
+    if (R.Bounds) {
+      Least = R.Bounds->LowShare * R.PerRepetition + R.Bounds->LowCycles;
+      Most = R.Bounds->HighShare * R.PerRepetition + R.Bounds->HighCycles;
+      if (Least > Most + BoundsSlackCycles)
+        return notCredible("the subtracted chain " + R.Name + " read " +
+                           cycles(R.PerRepetition) +
+                           " cycles a repetition, less than its own "
+                           "instructions take at least");
+      // Within the slack: the bounds meet at the estimate.
+      Least = std::min(Least, Share);
+      Most = std::max(Most, Share);
+      Bounded = true;
+    }
+    Subtracted += Share;
+    LeastSubtracted += Least;
+    MostSubtracted += Most;
+    Parts += Parts.empty() ? "" : ", ";
+    Parts +=
+        share(R.Share) + " x " + cycles(R.PerRepetition) + " (" + R.Name + ")";
+  }
+  Result.Latency = Measured - Subtracted;
+  Result.Low = Measured - MostSubtracted;
+  Result.High = Measured - LeastSubtracted;
+  if (!std::isfinite(Result.Latency) || Result.Latency <= 0)
+    return notCredible("the latency left once the helper chains are "
+                       "subtracted is " +
+                       cycles(Result.Latency) + " cycles (" + cycles(Measured) +
+                       " a repetition less " + Parts + "), not a latency");
+  Result.Info = "latency through helper instructions, measured in the same "
+                "run and subtracted: " +
+                cycles(Measured) + " cycles a repetition less " + Parts +
+                " cycles a repetition of each chain";
+  if (Bounded) {
+    // An instruction takes at least 1 cycle: the low bound never goes
+    // below it.
+    Result.Low = std::max(Result.Low, 1.0);
+    Result.Info += "; the instruction's latency is between " +
+                   cycles(Result.Low) + " and " + cycles(Result.High) +
+                   " cycles";
+  }
+  return Result;
+}
+
+std::string describeSubtractedChain(const LLVMState &State,
+                                    const SubtractedChain &Chain) {
+  std::unique_ptr<MCInstPrinter> Printer(State.getTarget().createMCInstPrinter(
+      State.getTriple(), /*SyntaxVariant=*/0, State.getAsmInfo(),
+      State.getInstrInfo(), State.getRegInfo()));
+  std::string Text;
+  for (const MCInst &Inst : Chain.Key.Instructions) {
+    std::string One;
+    raw_string_ostream OS(One);
+    if (Printer)
+      Printer->printInst(&Inst, 0, "", State.getSubtargetInfo(), OS);
+    else
+      OS << State.getOpcodeName(Inst.getOpcode());
+    std::replace(One.begin(), One.end(), '\t', ' ');
+    Text += Text.empty() ? "" : "; ";
+    Text += StringRef(One).trim().str();
+  }
+  std::string Name = "`" + Text + "`";
+  if (!Chain.What.empty())
+    Name += ": " + Chain.What;
+  return Name;
+}
+
+std::string describeChainsToSubtract(const LLVMState &State,
+                                     ArrayRef<SubtractedChain> Chains) {
+  std::string Note;
+  for (const SubtractedChain &Chain : Chains) {
+    Note += Note.empty() ? "" : ", ";
+    Note += share(Chain.Share) + " x " + describeSubtractedChain(State, Chain);
+  }
+  return "to subtract, measured in the same run: " + Note +
+         " (cycles a repetition of each chain)";
+}
+
+} // namespace exegesis
+} // namespace llvm

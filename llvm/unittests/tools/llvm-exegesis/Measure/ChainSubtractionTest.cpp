@@ -1,0 +1,112 @@
+//===-- ChainSubtractionTest.cpp - Helper chains' latency taken out -------===//
+//
+// The arithmetic of subtracted helper chains on readings alone: exact
+// shares, a crossing bounded by its round trip, and the refusals (a result
+// not above 0, a chain that reads no latency, bounds that cross).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Measure/ChainSubtraction.h"
+#include "gtest/gtest.h"
+#include <cmath>
+
+using namespace llvm;
+using namespace llvm::exegesis;
+
+namespace {
+
+ChainReading exact(double PerRepetition, StringRef Name = "`andl $0, %eax`") {
+  ChainReading R;
+  R.Name = Name.str();
+  R.PerRepetition = PerRepetition;
+  return R;
+}
+
+/// Half of a round trip of \p RoundTrip cycles, each way at least a cycle.
+ChainReading halfRoundTrip(double RoundTrip) {
+  ChainReading R;
+  R.Name = "`vmovd %xmm0, %eax; vmovd %eax, %xmm0`";
+  R.Share = 0.5;
+  R.Bounds = SubtractedBounds{0, 1, 1, -1};
+  R.PerRepetition = RoundTrip;
+  return R;
+}
+
+std::string errorOf(Expected<ChainSubtraction> Result) {
+  EXPECT_FALSE(static_cast<bool>(Result));
+  return Result ? std::string() : toString(Result.takeError());
+}
+
+TEST(ChainSubtractionTest, ExactSharesAreSubtracted) {
+  Expected<ChainSubtraction> R = subtractChains(6.0, {exact(1.0)});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_DOUBLE_EQ(R->Latency, 5.0);
+  EXPECT_DOUBLE_EQ(R->Low, 5.0);
+  EXPECT_DOUBLE_EQ(R->High, 5.0);
+  EXPECT_NE(R->Info.find("6.000 cycles a repetition less 1 x 1.000 "
+                         "(`andl $0, %eax`)"),
+            std::string::npos)
+      << R->Info;
+  // No bounds to give when every share is exact.
+  EXPECT_EQ(R->Info.find("between"), std::string::npos) << R->Info;
+}
+
+TEST(ChainSubtractionTest, HalfARoundTripIsBoundedByIt) {
+  // A load (4), the crossing and the and (1): 11 cycles; the round trip 6.
+  Expected<ChainSubtraction> R =
+      subtractChains(11.0, {halfRoundTrip(6.0), exact(1.0)});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_DOUBLE_EQ(R->Latency, 11.0 - 3.0 - 1.0);
+  // The crossing lies within [1, 5]: the latency within [11-5-1, 11-1-1].
+  EXPECT_DOUBLE_EQ(R->Low, 5.0);
+  EXPECT_DOUBLE_EQ(R->High, 9.0);
+  EXPECT_NE(R->Info.find("0.5 x 6.000"), std::string::npos) << R->Info;
+  EXPECT_NE(R->Info.find("between 5.000 and 9.000 cycles"), std::string::npos)
+      << R->Info;
+}
+
+TEST(ChainSubtractionTest, ARoundTripOfTwoCyclesIsExact) {
+  Expected<ChainSubtraction> R = subtractChains(7.0, {halfRoundTrip(2.0)});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_DOUBLE_EQ(R->Latency, 6.0);
+  EXPECT_DOUBLE_EQ(R->Low, 6.0);
+  EXPECT_DOUBLE_EQ(R->High, 6.0);
+}
+
+TEST(ChainSubtractionTest, LowBoundIsAtLeastACycle) {
+  Expected<ChainSubtraction> R = subtractChains(6.0, {halfRoundTrip(8.0)});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_DOUBLE_EQ(R->Latency, 2.0);
+  EXPECT_DOUBLE_EQ(R->Low, 1.0);
+  EXPECT_DOUBLE_EQ(R->High, 5.0);
+}
+
+TEST(ChainSubtractionTest, NothingLeftIsRefused) {
+  std::string Error = errorOf(subtractChains(1.0, {exact(1.0)}));
+  EXPECT_NE(Error.find("is 0.000 cycles"), std::string::npos) << Error;
+  Error = errorOf(subtractChains(3.0, {halfRoundTrip(6.0), exact(1.0)}));
+  EXPECT_NE(Error.find("is -1.000 cycles"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("not a latency"), std::string::npos) << Error;
+}
+
+TEST(ChainSubtractionTest, AChainWithoutLatencyIsRefused) {
+  std::string Error = errorOf(subtractChains(6.0, {exact(0.0)}));
+  EXPECT_NE(Error.find("`andl $0, %eax` read 0.000"), std::string::npos)
+      << Error;
+  errorOf(subtractChains(6.0, {exact(std::nan(""))}));
+}
+
+TEST(ChainSubtractionTest, ARoundTripFasterThanItsInstructionsIsRefused) {
+  // Two instructions of at least a cycle each cannot round-trip in 1.5.
+  std::string Error = errorOf(subtractChains(6.0, {halfRoundTrip(1.5)}));
+  EXPECT_NE(Error.find("less than its own instructions take"),
+            std::string::npos)
+      << Error;
+  // Noise just below 2 is not refused.
+  Expected<ChainSubtraction> R = subtractChains(6.0, {halfRoundTrip(1.98)});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_LE(R->Low, R->Latency);
+  EXPECT_GE(R->High, R->Latency);
+}
+
+} // namespace
