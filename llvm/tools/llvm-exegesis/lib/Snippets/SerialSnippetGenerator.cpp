@@ -2,6 +2,7 @@
 
 #include "Snippets/SerialSnippetGenerator.h"
 #include "Core/LLVMState.h"
+#include "Snippets/NoStrategyReason.h"
 
 namespace llvm {
 namespace exegesis {
@@ -378,6 +379,15 @@ SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
       return Snippet;
     }
 
+  // An operand the descriptor leaves implicit (x87's ST(0)): the target
+  // chains it.
+  if (std::optional<PreparedSnippet> Chain =
+          Target.getRegisterStackLatencySnippet(State, Model)) {
+    Snippet.Instructions = std::move(Chain->Instructions);
+    Snippet.Info = std::move(Chain->Info);
+    return Snippet;
+  }
+
   // The opcode depends on itself whatever we choose.
   if (Model.hasTiedRegisters() || Model.hasImplicitSelfDependency()) {
     SlotValues Values = Fixed;
@@ -407,7 +417,7 @@ SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
   const BitVector &Defs = Model.possibleDefUnits();
   const BitVector &Uses = Model.possibleUseUnits();
   if (Defs.none() || Uses.none())
-    return noStrategy("No strategy found to make the execution serial");
+    return noStrategy(explainNoSerialStrategy(State, Target, Model));
   ArrayRef<unsigned> Fitting = getFittingHelpers(Model);
   // Helpers the CPU can run first; an opcode the CPU lacks may still get a
   // snippet (for other phases or targets) with a helper it lacks too.
@@ -448,7 +458,7 @@ SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
       return Snippet;
     }
   }
-  return noStrategy("No strategy found to make the execution serial");
+  return noStrategy(explainNoSerialStrategy(State, Target, Model));
 }
 
 } // namespace exegesis

@@ -225,6 +225,24 @@ public:
     return std::nullopt;
   }
 
+  /// A latency snippet for \p Model through state its descriptor does not
+  /// name as an operand (x86: the x87 register stack, whose ST(0) most x87
+  /// opcodes read and write implicitly), tried before the generic serial
+  /// strategies; nullopt where the target has none for \p Model.
+  virtual std::optional<PreparedSnippet>
+  getRegisterStackLatencySnippet(const LLVMState &,
+                                 const InstructionModel &) const {
+    return std::nullopt;
+  }
+
+  /// Why \p Model can have no latency snippet, in terms only the target
+  /// knows (x86: a prefix byte, an x87 compare that writes only condition
+  /// codes), or nullopt: the generic reasons of NoStrategyReason.h then.
+  virtual std::optional<std::string>
+  whyNoLatencySnippet(const LLVMState &, const InstructionModel &) const {
+    return std::nullopt;
+  }
+
   /// The YAML `config` text for \p Inst (e.g. an LEA addressing form).
   virtual std::string describeConfiguration(const LLVMState &State,
                                             const InstructionModel &Model,

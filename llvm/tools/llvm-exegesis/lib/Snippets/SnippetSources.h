@@ -19,7 +19,8 @@
 //   random choices the same for one seed everywhere.
 // - SnippetGenerationTarget.h: what the generators cannot know without the
 //   architecture (opcodes never to run, registers never to name, memory
-//   operands, safe immediates, operand forms worth measuring), per target.
+//   operands, safe immediates, operand forms worth measuring), per target;
+//   NoStrategyReason.h says why an opcode gets no latency snippet.
 //
 //===----------------------------------------------------------------------===//
 

@@ -20,6 +20,7 @@
 #include "X86/X86StackCode.h"
 #include "X86/X86StatusFlags.h"
 #include "X86/X86VectorState.h"
+#include "X86/X86X87Chains.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCExpr.h"
@@ -219,7 +220,9 @@ class X86ExegesisTarget : public ExegesisTarget {
   std::vector<MCInst>
   reserveStackScratchMemory(const LLVMState &State,
                             ArrayRef<MCInst> Snippet) const override {
-    return writeX86AddressChainWord(State, Snippet);
+    std::vector<MCInst> Out = writeX86AddressChainWord(State, Snippet);
+    llvm::append_range(Out, writeX87OperandWord(State, Snippet));
+    return Out;
   }
 
   MCRegister getStackPointerRegister() const override {

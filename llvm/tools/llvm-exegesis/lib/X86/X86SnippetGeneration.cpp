@@ -19,6 +19,7 @@
 #include "Snippets/SnippetGenerationTarget.h"
 #include "X86/X86LoadSnippets.h"
 #include "X86/X86PreparedSnippets.h"
+#include "X86/X86X87Chains.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -176,9 +177,30 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
                                       /*Serial=*/true, /*Index=*/0);
   }
 
+  /// x87 opcodes through ST(0), which their descriptors leave implicit
+  /// (X86X87Chains.h).
+  std::optional<PreparedSnippet>
+  getRegisterStackLatencySnippet(const LLVMState &State,
+                                 const InstructionModel &Model) const override {
+    return getX87LatencySnippet(State, Model);
+  }
+
+  /// A prefix byte (its encoding form, read off LOCK_PREFIX's), and the x87
+  /// opcodes without a chain (X86X87Chains.h).
+  std::optional<std::string>
+  whyNoLatencySnippet(const LLVMState &State,
+                      const InstructionModel &Model) const override {
+    std::optional<unsigned> Lock = State.getOpcodeByName("LOCK_PREFIX");
+    if (Lock && (Model.getDesc().TSFlags & 0x7f) ==
+                    (State.getInstrInfo().get(*Lock).TSFlags & 0x7f))
+      return std::string("a prefix, not an instruction");
+    return whyNoX87LatencySnippet(State, Model);
+  }
+
   void adjustInitialValues(const LLVMState &State,
                            ArrayRef<MCInst> Instructions,
                            std::vector<RegisterValue> &Values) const override {
+    addX87InitialValues(State, Instructions, Values);
     // Nothing sets DF or SSP: the ABI leaves DF clear on entry, and the
     // shadow stack pointer is the process's own.
     erase_if(Values, [&](const RegisterValue &V) {

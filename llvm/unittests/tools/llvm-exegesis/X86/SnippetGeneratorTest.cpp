@@ -165,7 +165,9 @@ TEST_F(SnippetGeneratorTest, NoStrategyWithoutRegisters) {
   auto G = generator(BenchmarkMode::Latency);
   auto [Message, Unsupported] = failure(*G, "NOOP");
   EXPECT_FALSE(Unsupported);
-  EXPECT_EQ(Message, "No strategy found to make the execution serial");
+  EXPECT_EQ(Message, "No strategy found to make the execution serial: the "
+                     "instruction reads and writes no register, flag or "
+                     "memory: it has no latency, only a throughput");
 }
 
 TEST_F(SnippetGeneratorTest, UnsupportedOpcodesAndReasons) {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# How much of the instruction set the latency sweep covers (issue 53): runs
+# the full latency sweep (-mode=latency -opcode-index=-1) up to the generated
+# snippets, counts the opcodes left with "No strategy found to make the
+# execution serial" and groups them by the reason the tool gives after it.
+# Nothing is measured, so the counts do not depend on the machine's load
+# (which opcodes the host runs is the measure phase's business).
+#
+# usage: bench/latency-coverage.sh [LLVM_EXEGESIS] [EXTRA_ARGS...]
+# (default: build/bin/llvm-exegesis). PHASE overrides the benchmark phase
+# (default prepare-snippet; e.g. PHASE=assemble-measured-code). The opcodes
+# and their reasons are kept in $KEEP when it is set.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+tool=${1:-$here/build/bin/llvm-exegesis}
+shift || true
+phase=${PHASE:-prepare-snippet}
+
+source "$here/bench/needs.sh"
+bench_needs_built "$tool"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+SECONDS=0
+"$tool" -mode=latency -opcode-index=-1 -benchmark-phase="$phase" \
+  -benchmarks-file=/dev/null "$@" 2>"$work/err" || true
+elapsed=$SECONDS
+
+prefix='No strategy found to make the execution serial'
+grep -E "^[A-Za-z0-9_]+: $prefix" "$work/err" >"$work/nostrategy" || true
+if [ -n "${KEEP:-}" ]; then
+  cp "$work/nostrategy" "$KEEP"
+fi
+
+total=$(wc -l <"$work/nostrategy")
+never=$(grep -c ": $prefix: never run here" "$work/nostrategy" || true)
+bare=$(grep -cE ": $prefix\$" "$work/nostrategy" || true)
+echo "sweep: $tool, phase $phase, $elapsed s"
+grep '^summary:' "$work/err" | sed -E 's/ \(.*\)(, [0-9]+ failed)$/\1/' || true
+echo "opcodes without a latency strategy: $total"
+echo "  of them never run here (privileged, system, faulting): $never"
+echo "  without a reason: $bare"
+echo "by reason:"
+# The reason is everything after the prefix; the "never run here (...)"
+# reasons are grouped by their own words in the parentheses.
+sed -E "s/^[^:]+: $prefix:? ?//" "$work/nostrategy" |
+  sed -E 's/^$/(no reason given)/' | sort | uniq -c | sort -rn |
+  awk '{count=$1; $1=""; sub(/^ /, ""); printf "%6d  %s\n", count, $0}'
