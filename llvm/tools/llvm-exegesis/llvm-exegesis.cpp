@@ -23,6 +23,7 @@
 #include "Results/ResultsFileWriter.h"
 #include "Snippets/AssemblerDiagnostic.h"
 #include "Snippets/GeneratorForMode.h"
+#include "Snippets/OperandPairGenerator.h"
 #include "Snippets/SnippetFile.h"
 #include "Snippets/SnippetGenerationTarget.h"
 #include "Support/InputDiagnostic.h"
@@ -349,6 +350,13 @@ static cl::opt<bool> IgnoreInvalidSchedClass(
              "class or whose sched class the CPU's model marks invalid"),
     cl::cat(BenchmarkOptions), cl::init(false));
 
+static cl::opt<bool> LatencyOperandPairs(
+    "latency-operand-pairs",
+    cl::desc("-mode=latency with -opcode-name/-opcode-index: also measure the "
+             "latency from each input operand to each output operand of the "
+             "opcode, as extra measurements 'latency[IN->OUT]'"),
+    cl::cat(BenchmarkOptions), cl::init(false));
+
 static cl::opt<bool> X86DisableUpperSSERegisters(
     "x86-disable-upper-sse-registers",
     cl::desc("do not use XMM8-XMM15 in generated snippets"),
@@ -572,6 +580,9 @@ static Error checkOptions() {
   if (AutoMapMemory && AutoMapMaxPages == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-auto-map-max-pages must be at least 1");
+  if (LatencyOperandPairs && ModeOpt != BenchmarkMode::Latency)
+    return createStringError(inconvertibleErrorCode(),
+                             "-latency-operand-pairs needs -mode=latency");
   if (BenchmarkRepeatCount == 0)
     return createStringError(inconvertibleErrorCode(),
                              "-benchmark-repeat-count must be at least 1");
@@ -799,6 +810,11 @@ static void runOpcodes(const LLVMState &State) {
     SweepOptions.IsAlreadyDone = [&Output](const BenchmarkCode &Code) {
       return Output.isAlreadyDone(Code);
     };
+  std::unique_ptr<OperandPairGenerator> PairGenerator;
+  if (LatencyOperandPairs) {
+    PairGenerator = std::make_unique<OperandPairGenerator>(State, GenOptions);
+    SweepOptions.OperandPairs = PairGenerator.get();
+  }
   OpcodeSweep Sweep(State, *Generator, Runner, HostCheck.get(), SweepOptions,
                     errs());
   if (Error E = Sweep.run(Opcodes, [&](const Benchmark &B) {

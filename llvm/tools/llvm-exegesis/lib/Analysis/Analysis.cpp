@@ -5,6 +5,7 @@
 #include "Analysis/ModelComparisonHtml.h"
 #include "Analysis/ReportText.h"
 #include "Core/LLVMState.h"
+#include "Results/OperandPairKey.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCInstrDesc.h"
@@ -29,7 +30,8 @@ resolveSchedClasses(const LLVMState &State, ArrayRef<Benchmark> Points) {
                          ? ResolvedSchedClass()
                          : ResolvedSchedClass::resolve(
                                State.getSubtargetInfo(), State.getInstrInfo(),
-                               B.Key.Instructions.front()));
+                               B.Key.Instructions.front(),
+                               &State.getRegInfo()));
   return Result;
 }
 
@@ -47,6 +49,9 @@ Analysis::Analysis(const LLVMState &State, ArrayRef<Benchmark> Points,
   InstPrinter.reset(State.getTarget().createMCInstPrinter(
       State.getTriple(), State.getAsmInfo().getAssemblerDialect(),
       State.getAsmInfo(), State.getInstrInfo(), State.getRegInfo()));
+  HasOperandPairs = any_of(Points, [](const Benchmark &B) {
+    return withoutOperandPairs(B.Measurements).size() < B.Measurements.size();
+  });
 }
 
 Analysis::~Analysis() = default;
@@ -130,7 +135,10 @@ void Analysis::printClustersCsv(raw_ostream &OS) const {
       writeCsvField(OS, Points[P].Key.Config);
       OS << ',';
       writeCsvField(OS, SchedClasses[P].getName());
-      for (const BenchmarkMeasure &M : Points[P].Measurements)
+      // The clustered keys; operand pairs, which differ from opcode to
+      // opcode, are in the HTML report.
+      for (const BenchmarkMeasure &M :
+           withoutOperandPairs(Points[P].Measurements))
         OS << ',' << formatValue(M.PerInstructionValue);
       OS << '\n';
     }
@@ -552,7 +560,37 @@ void Analysis::printClusterTableHeader(raw_ostream &OS,
         }
     OS << "</th>";
   }
+  if (HasOperandPairs)
+    OS << "<th title=\"-latency-operand-pairs: the latency from each input "
+          "operand to each output operand\">operand pairs</th>";
   OS << "</tr>\n";
+}
+
+void Analysis::printOperandPairCell(raw_ostream &OS,
+                                    ArrayRef<size_t> Indices) const {
+  if (!HasOperandPairs)
+    return;
+  OS << "<td class=\"operand-pairs\"><ul>";
+  for (size_t P : Indices) {
+    ArrayRef<BenchmarkMeasure> All = Points[P].Measurements;
+    ArrayRef<BenchmarkMeasure> Pairs =
+        All.drop_front(withoutOperandPairs(All).size());
+    if (Pairs.empty())
+      continue;
+    OS << "<li>" << getInstructionLabelHtml(P) << ":<ul>";
+    for (const BenchmarkMeasure &M : Pairs) {
+      OS << "<li><span class=\"mono\">";
+      writeHtmlEscaped(OS, getOperandPairName(M.Key).value_or(M.Key));
+      std::optional<double> Model =
+          SchedClasses[P].getModelValue(BenchmarkMode::Latency, M.Key);
+      OS << "</span> " << formatValue(M.PerInstructionValue)
+         << " <span class=\"model\">model: "
+         << (Model ? formatValue(*Model) : std::string("n/a"))
+         << "</span></li>";
+    }
+    OS << "</ul></li>";
+  }
+  OS << "</ul></td>";
 }
 
 bool Analysis::agreesWithModel(const ResolvedSchedClass &SC,
@@ -583,6 +621,7 @@ void Analysis::printSchedClassReport(raw_ostream &OS,
     printInstructionList(OS, Indices);
     OS << "</td>";
     printMeasurementCells(OS, *R.SC, Indices, /*WithRange=*/true);
+    printOperandPairCell(OS, Indices);
     OS << "</tr>\n";
   }
   OS << "</table>\n<p>llvm SchedModel data:</p>\n";
@@ -611,6 +650,7 @@ void Analysis::printNoiseReport(raw_ostream &OS) const {
     writeHtmlEscaped(OS, SC.getName());
     OS << "</span></td>";
     printMeasurementCells(OS, SC, P, /*WithRange=*/false);
+    printOperandPairCell(OS, P);
     OS << "</tr>\n";
   }
   OS << "</table>\n</div>\n";

@@ -108,6 +108,9 @@ private:
   void printMeasurementCells(raw_ostream &OS, const ResolvedSchedClass &SC,
                              ArrayRef<size_t> Indices, bool WithRange) const;
   void printClusterTableHeader(raw_ostream &OS, bool WithSchedClass) const;
+  /// With operand-pair latencies in the file: one more cell, each
+  /// benchmark of \p Indices with its pairs' latencies and the model's.
+  void printOperandPairCell(raw_ostream &OS, ArrayRef<size_t> Indices) const;
   void printNoiseReport(raw_ostream &OS) const;
   void printHtmlHeader(raw_ostream &OS) const;
   /// The chart of measured against modelled values, one row per class and
@@ -138,6 +141,9 @@ private:
   std::unique_ptr<MCDisassembler> Disassembler;
   std::unique_ptr<MCInstPrinter> InstPrinter;
   const ModelComparison *Comparison = nullptr;
+  /// Some benchmark has operand-pair latencies (-latency-operand-pairs):
+  /// the cluster tables get a column for them.
+  bool HasOperandPairs = false;
 };
 
 } // namespace exegesis

@@ -1,6 +1,7 @@
 //===-- Clustering.cpp ------------------------------------------*- C++ -*-===//
 
 #include "Analysis/Clustering.h"
+#include "Results/OperandPairKey.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <deque>
@@ -73,22 +74,27 @@ Error BenchmarkClustering::validateAndSetup() {
       ErrorCluster.PointIndices.push_back(P);
       continue;
     }
+    // Operand-pair latencies differ in number from opcode to opcode: the
+    // clusters are made on what comes before them, which every benchmark
+    // of the mode has.
+    ArrayRef<BenchmarkMeasure> Measured = withoutOperandPairs(B.Measurements);
     if (!First) {
       First = P;
-      for (const BenchmarkMeasure &M : B.Measurements)
+      for (const BenchmarkMeasure &M : Measured)
         Keys.push_back(M.Key);
       continue;
     }
-    const std::vector<BenchmarkMeasure> &Ref = Points[*First].Measurements;
-    bool Same = Ref.size() == B.Measurements.size();
+    ArrayRef<BenchmarkMeasure> Ref =
+        withoutOperandPairs(Points[*First].Measurements);
+    bool Same = Ref.size() == Measured.size();
     for (size_t I = 0; Same && I < Ref.size(); ++I)
-      Same = Ref[I].Key == B.Measurements[I].Key;
+      Same = Ref[I].Key == Measured[I].Key;
     if (!Same)
       return createStringError(
           inconvertibleErrorCode(),
           "benchmark #%zu measures '%s' but benchmark #%zu measures '%s': all "
           "benchmarks must measure the same keys",
-          P + 1, joinKeys(B.Measurements).c_str(), *First + 1,
+          P + 1, joinKeys(Measured).c_str(), *First + 1,
           joinKeys(Ref).c_str());
   }
   return Error::success();
@@ -98,11 +104,12 @@ void BenchmarkClustering::rangeQuery(size_t Q,
                                      std::vector<size_t> &Neighbours) const {
   Neighbours.clear();
   const double EpsilonSquared = Options.Epsilon * Options.Epsilon;
-  ArrayRef<BenchmarkMeasure> QM = Points[Q].Measurements;
+  ArrayRef<BenchmarkMeasure> QM = withoutOperandPairs(Points[Q].Measurements);
   for (size_t P = 0; P < Points.size(); ++P) {
     if (P == Q || ClusterIds[P].isError())
       continue;
-    if (isNeighbour(Points[P].Measurements, QM, EpsilonSquared))
+    if (isNeighbour(withoutOperandPairs(Points[P].Measurements), QM,
+                    EpsilonSquared))
       Neighbours.push_back(P);
   }
 }
@@ -218,7 +225,7 @@ void BenchmarkClustering::clusterNaive(ArrayRef<unsigned> SchedClassIds) {
     if (C.PointIndices.empty())
       continue;
     std::vector<BenchmarkMeasure> Centroid =
-        Points[C.PointIndices.front()].Measurements;
+        withoutOperandPairs(Points[C.PointIndices.front()].Measurements);
     for (size_t K = 0; K < Centroid.size(); ++K) {
       double Sum = 0;
       for (size_t P : C.PointIndices)
@@ -226,7 +233,7 @@ void BenchmarkClustering::clusterNaive(ArrayRef<unsigned> SchedClassIds) {
       Centroid[K].PerInstructionValue = Sum / C.PointIndices.size();
     }
     bool Stable = all_of(C.PointIndices, [&](size_t P) {
-      return isNeighbour(Points[P].Measurements, Centroid,
+      return isNeighbour(withoutOperandPairs(Points[P].Measurements), Centroid,
                          HalfEpsilon * HalfEpsilon);
     });
     C.Id = ClusterId::makeValid(C.Id.getId(), !Stable);

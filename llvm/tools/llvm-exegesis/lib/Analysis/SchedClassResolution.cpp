@@ -1,6 +1,7 @@
 //===-- SchedClassResolution.cpp --------------------------------*- C++ -*-===//
 
 #include "Analysis/SchedClassResolution.h"
+#include "Results/OperandPairKey.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -16,8 +17,12 @@ static constexpr unsigned MaxVariantResolutionDepth = 16;
 
 ResolvedSchedClass ResolvedSchedClass::resolve(const MCSubtargetInfo &STI,
                                                const MCInstrInfo &InstrInfo,
-                                               const MCInst &MI) {
+                                               const MCInst &MI,
+                                               const MCRegisterInfo *RegInfo) {
   ResolvedSchedClass Result;
+  Result.STI = &STI;
+  Result.InstrDesc = &InstrInfo.get(MI.getOpcode());
+  Result.RegInfo = RegInfo;
   const MCSchedModel &SM = STI.getSchedModel();
   Result.SchedModel = &SM;
   Result.SchedClassId = InstrInfo.get(MI.getOpcode()).getSchedClass();
@@ -161,6 +166,11 @@ std::optional<double> ResolvedSchedClass::getModelValue(BenchmarkMode Mode,
     return ReciprocalThroughput;
   if (Key == "NumMicroOps")
     return double(NumMicroOps);
+  if (Mode == BenchmarkMode::Latency)
+    if (std::optional<StringRef> Pair = getOperandPairName(Key)) {
+      auto [In, Out] = Pair->split("->");
+      return getOperandPairLatency(In, Out);
+    }
   if (Mode != BenchmarkMode::Uops)
     return std::nullopt;
   std::optional<unsigned> Resource = findProcResourceOfKey(*SchedModel, Key);
@@ -170,6 +180,74 @@ std::optional<double> ResolvedSchedClass::getModelValue(BenchmarkMode Mode,
     if (Use.ProcResIdx == *Resource)
       return Use.Cycles;
   return 0.0;
+}
+
+// The index of the implicit register named \p Name in \p Regs.
+static std::optional<unsigned> findImplicit(const MCRegisterInfo *RegInfo,
+                                            ArrayRef<MCPhysReg> Regs,
+                                            StringRef Name) {
+  if (!RegInfo)
+    return std::nullopt;
+  for (unsigned I = 0; I < Regs.size(); ++I)
+    if (Name == RegInfo->getName(Regs[I]))
+      return I;
+  return std::nullopt;
+}
+
+// The N of `op<N>`.
+static std::optional<unsigned> getExplicitIndex(StringRef Name) {
+  unsigned Index = 0;
+  if (!Name.consume_front("op") || Name.getAsInteger(10, Index))
+    return std::nullopt;
+  return Index;
+}
+
+std::optional<double>
+ResolvedSchedClass::getOperandPairLatency(StringRef In, StringRef Out) const {
+  if (!isValid() || !InstrDesc)
+    return std::nullopt;
+  const MCInstrDesc &Desc = *InstrDesc;
+  const unsigned NumDefs = Desc.getNumDefs();
+  const unsigned NumExplicitUses = Desc.getNumOperands() - NumDefs;
+  // Writes and reads are numbered as MCA numbers them: explicit defs, then
+  // implicit ones; explicit uses (tied ones included), then implicit ones.
+  std::optional<unsigned> DefIndex;
+  if (std::optional<unsigned> Index = getExplicitIndex(Out)) {
+    if (*Index < NumDefs)
+      DefIndex = *Index;
+  } else if (std::optional<unsigned> I =
+                 findImplicit(RegInfo, Desc.implicit_defs(), Out)) {
+    DefIndex = NumDefs + *I;
+  }
+  std::optional<unsigned> UseIndex;
+  if (std::optional<unsigned> Index = getExplicitIndex(In)) {
+    if (*Index >= NumDefs && *Index < Desc.getNumOperands())
+      UseIndex = *Index - NumDefs;
+  } else if (In == "mem") {
+    // The address: the first operand of the memory reference.
+    for (unsigned I = NumDefs; I < Desc.getNumOperands(); ++I)
+      if (Desc.operands()[I].OperandType == MCOI::OPERAND_MEMORY) {
+        UseIndex = I - NumDefs;
+        break;
+      }
+  } else if (std::optional<unsigned> I =
+                 findImplicit(RegInfo, Desc.implicit_uses(), In)) {
+    UseIndex = NumExplicitUses + *I;
+  }
+  if (!DefIndex || !UseIndex)
+    return std::nullopt;
+  // A write without an entry of its own has the instruction's latency, as
+  // in MCA.
+  int Cycles = Latency;
+  unsigned WriteResourceID = 0;
+  if (*DefIndex < SCDesc->NumWriteLatencyEntries) {
+    const MCWriteLatencyEntry *Entry =
+        STI->getWriteLatencyEntry(SCDesc, *DefIndex);
+    Cycles = Entry->Cycles < 0 ? Latency : Entry->Cycles;
+    WriteResourceID = Entry->WriteResourceID;
+  }
+  int Advance = STI->getReadAdvanceCycles(SCDesc, *UseIndex, WriteResourceID);
+  return double(std::max(0, Cycles - Advance));
 }
 
 std::optional<unsigned> findProcResourceOfKey(const MCSchedModel &SM,

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MC/MCSchedule.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include <optional>
@@ -44,9 +45,12 @@ public:
 
   /// Resolves the scheduling class of \p MI, following variant classes with
   /// the instruction's operands until a concrete class is reached.
+  /// \p RegInfo, when given, names the implicit registers of operand-pair
+  /// keys (getModelValue).
   static ResolvedSchedClass resolve(const MCSubtargetInfo &STI,
                                     const MCInstrInfo &InstrInfo,
-                                    const MCInst &MI);
+                                    const MCInst &MI,
+                                    const MCRegisterInfo *RegInfo = nullptr);
 
   /// True when the CPU has a per-instruction model and the class resolved
   /// to a valid, non-variant description.
@@ -76,15 +80,28 @@ public:
   StringRef getProcResourceName(unsigned ProcResIdx) const;
 
   /// The model's value for the measurement \p Key of a benchmark in \p Mode:
-  /// `latency`, `inverse_throughput`, `NumMicroOps`, or for uops a processor
-  /// resource (its idealized pressure; see findProcResourceOfKey). None when
-  /// the model has no equivalent.
+  /// `latency`, `inverse_throughput`, `NumMicroOps`, for latency an operand
+  /// pair `latency[IN->OUT]` (getOperandPairLatency), or for uops a
+  /// processor resource (its idealized pressure; see findProcResourceOfKey).
+  /// None when the model has no equivalent.
   std::optional<double> getModelValue(BenchmarkMode Mode, StringRef Key) const;
+
+  /// The model's latency from input \p In to output \p Out (named as in
+  /// Results/OperandPairKey.h): the latency of the write of \p Out, less
+  /// the read advance of \p In for that write, as LLVM's MCA computes a
+  /// dependency (a load-op form's register operand is read after the load,
+  /// its memory operand, the address, at once). None for a name the
+  /// instruction does not have, or a stored value (`mem` as output).
+  std::optional<double> getOperandPairLatency(StringRef In,
+                                              StringRef Out) const;
 
 private:
   void computeWriteProcResources(const MCSubtargetInfo &STI);
   void computeIdealizedPortPressure();
 
+  const MCSubtargetInfo *STI = nullptr;
+  const MCInstrDesc *InstrDesc = nullptr;
+  const MCRegisterInfo *RegInfo = nullptr;
   const MCSchedModel *SchedModel = nullptr;
   const MCSchedClassDesc *SCDesc = nullptr;
   unsigned SchedClassId = 0;

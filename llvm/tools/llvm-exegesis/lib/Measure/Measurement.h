@@ -9,7 +9,9 @@
 //   functions assembled, then the measurement; -auto-map-memory runs it
 //   again for each page a block faults on.
 // - The opcode sweep (OpcodeSweep.h) runs the runner on generated snippets
-//   of many opcodes, skipping what cannot be measured, with its progress.
+//   of many opcodes, skipping what cannot be measured, with its progress;
+//   with -latency-operand-pairs it adds each opcode's operand-pair
+//   latencies to its result (OperandPairLatencies.h).
 // - The measurer (BenchmarkMeasurer.h) does one measurement: chooses the
 //   counters (MeasurementCounters.h) and executor once, then runs the
 //   assembled functions and turns the counts into values. Its parts: each

@@ -4,6 +4,7 @@
 #include "Availability/HostSupportCheck.h"
 #include "Core/LLVMState.h"
 #include "Measure/BenchmarkRunner.h"
+#include "Measure/OperandPairLatencies.h"
 #include "Support/Interruption.h"
 #include "llvm/MC/MCSchedule.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -174,6 +175,13 @@ Error OpcodeSweep::run(ArrayRef<unsigned> Opcodes,
         fail(Message);
         continue;
       }
+      // Before the measure phase every result says measurements were
+      // skipped: the pairs are generated and assembled all the same.
+      if (Options.OperandPairs && CodeIndex == 0 &&
+          (Result->Error.empty() || !Options.Measures))
+        addOperandPairLatencies(State, Runner,
+                                Options.OperandPairs->generatePairs(Opcode),
+                                Options.Measures, *Result);
       if (Options.Measures && !Result->Error.empty())
         fail(Result->Error);
       ++NumBenchmarks;

@@ -34,6 +34,7 @@ namespace exegesis {
 class BenchmarkRunner;
 class HostSupportCheck;
 class LLVMState;
+class OperandPairGenerator;
 
 struct OpcodeSweepOptions {
   /// The run measures: results are measurements, and instructions the host
@@ -54,6 +55,10 @@ struct OpcodeSweepOptions {
   /// When set, the benchmarks it accepts are not run (-resume: they are in
   /// the results file already).
   std::function<bool(const BenchmarkCode &)> IsAlreadyDone;
+  /// When set (-latency-operand-pairs), the first benchmark of each opcode
+  /// also gets the latency of each of its operand pairs
+  /// (OperandPairLatencies.h).
+  OperandPairGenerator *OperandPairs = nullptr;
 };
 
 /// Seconds a sweep still needs: the \p Total - \p Done opcodes left are

@@ -11,7 +11,8 @@
 //   register values), upstream's format of its own;
 // - ResultsFileWriter.h: the results file written one whole document at a
 //   time, as each benchmark completes;
-// - PreviousResults.h: what -resume finds already measured in the file.
+// - PreviousResults.h: what -resume finds already measured in the file;
+// - OperandPairKey.h: the keys of -latency-operand-pairs' measurements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 
 #include "Results/BenchmarkKeyText.h"
 #include "Results/BenchmarkResult.h"
+#include "Results/OperandPairKey.h"
 #include "Results/PreviousResults.h"
 #include "Results/ResultsFileWriter.h"
 

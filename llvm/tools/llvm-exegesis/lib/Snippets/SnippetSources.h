@@ -16,7 +16,9 @@
 //   ParallelSnippetGenerator.h independent copies for micro-ops and inverse
 //   throughput, ChainedLoadGenerator.h load latency through the address;
 //   GeneratorForMode.h picks the one for a mode; SeededChoice.h makes their
-//   random choices the same for one seed everywhere.
+//   random choices the same for one seed everywhere;
+//   OperandPairGenerator.h a chain per input-output operand pair
+//   (-latency-operand-pairs).
 // - SnippetGenerationTarget.h: what the generators cannot know without the
 //   architecture (opcodes never to run, registers never to name, memory
 //   operands, safe immediates, operand forms worth measuring), per target;
@@ -29,6 +31,7 @@
 
 #include "Snippets/AssemblerDiagnostic.h"
 #include "Snippets/GeneratorForMode.h"
+#include "Snippets/OperandPairGenerator.h"
 #include "Snippets/SnippetFile.h"
 #include "Snippets/SnippetGenerationTarget.h"
 #include "Snippets/SnippetGenerator.h"

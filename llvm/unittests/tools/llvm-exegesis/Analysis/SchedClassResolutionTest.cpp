@@ -141,4 +141,42 @@ TEST_F(SchedClassResolutionTest, NumericUopsKeysAreResourceIndices) {
   EXPECT_EQ(SC.getModelValue(BenchmarkMode::Latency, "4"), std::nullopt);
 }
 
+TEST_F(SchedClassResolutionTest, OperandPairLatencyIsWriteLessReadAdvance) {
+  // Zen 4's ADD64rm: the result 5 cycles after the address (the load and
+  // the addition), 1 after the register operand, which is read after the
+  // load; the flags likewise. MULX's low half is ready before its high half.
+  MCInst AddRm = MCInstBuilder(opcode("ADD64rm"))
+                     .addReg(reg("RAX"))
+                     .addReg(reg("RAX"))
+                     .addReg(reg("RDI"))
+                     .addImm(1)
+                     .addReg(MCRegister())
+                     .addImm(0)
+                     .addReg(MCRegister());
+  ResolvedSchedClass SC = ResolvedSchedClass::resolve(
+      Znver4->getSubtargetInfo(), Znver4->getInstrInfo(), AddRm,
+      &Znver4->getRegInfo());
+  ASSERT_TRUE(SC.isValid());
+  EXPECT_EQ(SC.getModelValue(BenchmarkMode::Latency, "latency"), 5.0);
+  EXPECT_EQ(SC.getModelValue(BenchmarkMode::Latency, "latency[mem->op0]"), 5.0);
+  EXPECT_EQ(SC.getModelValue(BenchmarkMode::Latency, "latency[op1->op0]"), 1.0);
+  EXPECT_EQ(SC.getOperandPairLatency("op1", "EFLAGS"), 1.0);
+  EXPECT_EQ(SC.getOperandPairLatency("op0", "op0"), std::nullopt);
+  EXPECT_EQ(SC.getOperandPairLatency("mem", "mem"), std::nullopt);
+  EXPECT_EQ(SC.getModelValue(BenchmarkMode::Uops, "latency[op1->op0]"),
+            std::nullopt);
+
+  MCInst Mulx = MCInstBuilder(opcode("MULX64rr"))
+                    .addReg(reg("RAX"))
+                    .addReg(reg("RCX"))
+                    .addReg(reg("RAX"));
+  ResolvedSchedClass M = ResolvedSchedClass::resolve(
+      Znver4->getSubtargetInfo(), Znver4->getInstrInfo(), Mulx,
+      &Znver4->getRegInfo());
+  ASSERT_TRUE(M.isValid());
+  EXPECT_EQ(M.getOperandPairLatency("op2", "op0"), 4.0);
+  EXPECT_EQ(M.getOperandPairLatency("op2", "op1"), 3.0);
+  EXPECT_EQ(M.getOperandPairLatency("RDX", "op1"), 3.0);
+}
+
 } // namespace
