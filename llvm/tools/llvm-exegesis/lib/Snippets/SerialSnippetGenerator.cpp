@@ -376,6 +376,7 @@ SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
             Target.getAddressPathLatencySnippet(State, Model)) {
       Snippet.Instructions = std::move(Chain->Instructions);
       Snippet.Info = std::move(Chain->Info);
+      Snippet.SubtractedChains = std::move(Chain->SubtractedChains);
       return Snippet;
     }
 

@@ -71,6 +71,8 @@ struct PreparedSnippet {
   std::string Config;
   /// The YAML `info` text: what one repetition of the snippet measures.
   std::string Info;
+  /// Helper chains measured beside it and subtracted (latency only).
+  std::vector<SubtractedChain> SubtractedChains;
 };
 
 class SnippetGenerationTarget {

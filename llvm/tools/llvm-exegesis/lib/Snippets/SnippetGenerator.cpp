@@ -289,6 +289,7 @@ std::vector<BenchmarkCode> SnippetGenerator::generatePreparedConfigurations(
     Codes.push_back(makeBenchmarkCode(std::move(Snippet->Instructions),
                                       std::move(Snippet->Config),
                                       std::move(Snippet->Info)));
+    Codes.back().SubtractedChains = std::move(Snippet->SubtractedChains);
   }
   return Codes;
 }
@@ -350,6 +351,7 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
       Codes.push_back(makeBenchmarkCode(std::move(Snippet->Instructions),
                                         std::move(ConfigText),
                                         std::move(Snippet->Info)));
+      Codes.back().SubtractedChains = std::move(Snippet->SubtractedChains);
     }
   }
   return checkSubtargetAccepts(Opcode, std::move(Codes));

@@ -98,6 +98,8 @@ private:
 struct GeneratedSnippet {
   std::vector<MCInst> Instructions;
   std::string Info;
+  /// Helper chains to measure beside it and subtract (SubtractedChain).
+  std::vector<SubtractedChain> SubtractedChains;
 };
 
 class SnippetGenerator {

@@ -14,6 +14,7 @@
 #include "Core/LLVMState.h"
 #include "X86/X86CalibrationLoop.h"
 #include "X86/X86Frame.h"
+#include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
 #include "X86/X86Names.h"
 #include "X86/X86RegisterSetup.h"
@@ -221,6 +222,7 @@ class X86ExegesisTarget : public ExegesisTarget {
   reserveStackScratchMemory(const LLVMState &State,
                             ArrayRef<MCInst> Snippet) const override {
     std::vector<MCInst> Out = writeX86AddressChainWord(State, Snippet);
+    llvm::append_range(Out, writeX86HelperChainMemory(State, Snippet));
     llvm::append_range(Out, writeX87OperandWord(State, Snippet));
     return Out;
   }

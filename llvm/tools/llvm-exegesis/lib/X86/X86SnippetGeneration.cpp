@@ -17,6 +17,7 @@
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
 #include "Snippets/SnippetGenerationTarget.h"
+#include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
 #include "X86/X86PreparedSnippets.h"
 #include "X86/X86X87Chains.h"
@@ -169,12 +170,16 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
   }
 
   /// Loads into general-purpose registers and load-op forms with an
-  /// identity, chained through their address (X86LoadSnippets.h).
+  /// identity, chained through their address (X86LoadSnippets.h); vector
+  /// and mask results through a helper (X86HelperChains.h).
   std::optional<PreparedSnippet>
   getAddressPathLatencySnippet(const LLVMState &State,
                                const InstructionModel &Model) const override {
-    return generateChainedLoadSnippet(getX86ChainedLoad(State, Model),
-                                      /*Serial=*/true, /*Index=*/0);
+    if (std::optional<PreparedSnippet> Load = generateChainedLoadSnippet(
+            getX86ChainedLoad(State, Model), /*Serial=*/true, /*Index=*/0))
+      return Load;
+    // Vector and mask results, through a helper (X86HelperChains.h).
+    return getX86HelperChainSnippet(State, Model);
   }
 
   /// x87 opcodes through ST(0), which their descriptors leave implicit

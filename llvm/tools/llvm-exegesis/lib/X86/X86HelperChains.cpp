@@ -1,0 +1,349 @@
+//===-- X86/X86HelperChains.cpp ---------------------------------*- C++ -*-===//
+
+#include "X86/X86HelperChains.h"
+#include "Core/InstructionShorthand.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
+
+namespace llvm {
+namespace exegesis {
+
+using namespace shorthand;
+
+namespace {
+
+// Positions inside an x86 memory reference.
+enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
+
+/// Bytes of zeros the instruction may read: a ZMM register's.
+constexpr unsigned ZeroedBytes = 64;
+
+/// The registers and opcodes of the helpers, looked up by name.
+struct HelperNames {
+  MCRegister RAX, EAX, RDI, RSP, R8, XMM0, YMM0, ZMM0, K1;
+  unsigned VMovToGPR = 0, VMovFromGPR = 0, MovToGPR = 0, MovFromGPR = 0,
+           KMovToGPR = 0, KMovFromGPR = 0, AndZero = 0, StoreZero = 0;
+
+  explicit HelperNames(const LLVMState &State) {
+    auto Reg = [&](StringRef Name) {
+      return State.getRegisterByName(Name).value_or(MCRegister());
+    };
+    auto Op = [&](StringRef Name) {
+      return State.getOpcodeByName(Name).value_or(0u);
+    };
+    RAX = Reg("RAX");
+    EAX = Reg("EAX");
+    RDI = Reg("RDI");
+    RSP = Reg("RSP");
+    R8 = Reg("R8");
+    XMM0 = Reg("XMM0");
+    YMM0 = Reg("YMM0");
+    ZMM0 = Reg("ZMM0");
+    K1 = Reg("K1");
+    VMovToGPR = Op("VMOVPDI2DIrr");
+    VMovFromGPR = Op("VMOVDI2PDIrr");
+    MovToGPR = Op("MOVPDI2DIrr");
+    MovFromGPR = Op("MOVDI2PDIrr");
+    KMovToGPR = Op("KMOVWrk");
+    KMovFromGPR = Op("KMOVWkr");
+    AndZero = Op("AND32ri8");
+    StoreZero = Op("MOV64mi32");
+  }
+
+  bool complete() const {
+    return RAX && EAX && RDI && RSP && XMM0 && YMM0 && ZMM0 && K1 &&
+           VMovToGPR && VMovFromGPR && MovToGPR && MovFromGPR && KMovToGPR &&
+           KMovFromGPR && AndZero && StoreZero;
+  }
+};
+
+/// The register an instruction's vector or mask result is given, and how it
+/// goes to EAX and back.
+struct ResultRoute {
+  MCRegister Result;
+  bool Mask = false;
+  /// The crossing into EAX and the way back, as MCInsts.
+  MCInst ToGPR, FromGPR;
+};
+
+} // namespace
+
+/// Whether every implicit register of \p Regs is EFLAGS or MXCSR, which the
+/// snippets leave as they are (MXCSR masks every exception).
+static bool onlyFlagsAndControl(const LLVMState &State,
+                                ArrayRef<MCPhysReg> Regs) {
+  return all_of(Regs, [&](MCPhysReg Reg) {
+    StringRef Name = State.getRegisterName(Reg);
+    return Name == "EFLAGS" || Name == "MXCSR";
+  });
+}
+
+static bool classContains(const LLVMState &State, int ClassID, MCRegister Reg) {
+  return ClassID >= 0 && Reg.isValid() &&
+         State.getRegInfo().getRegClass(ClassID).contains(Reg);
+}
+
+/// The route of a result of class \p ClassID: XMM0, YMM0, ZMM0 or K1, the
+/// widest register 0 the class holds; nullopt for another class.
+static std::optional<ResultRoute> getRoute(const LLVMState &State,
+                                           const HelperNames &N,
+                                           const InstructionModel &Model,
+                                           int ClassID) {
+  ResultRoute Route;
+  if (classContains(State, ClassID, N.K1)) {
+    Route.Result = N.K1;
+    Route.Mask = true;
+    Route.ToGPR = inst(N.KMovToGPR, {reg(N.EAX), reg(N.K1)});
+    Route.FromGPR = inst(N.KMovFromGPR, {reg(N.K1), reg(N.EAX)});
+    return Route;
+  }
+  for (MCRegister Reg : {N.ZMM0, N.YMM0, N.XMM0})
+    if (classContains(State, ClassID, Reg)) {
+      Route.Result = Reg;
+      break;
+    }
+  if (!Route.Result)
+    return std::nullopt;
+  // A VEX or EVEX instruction gets VEX moves, a legacy SSE one SSE moves:
+  // neither then mixes the encodings that some cores make pay for a
+  // transition.
+  bool Vex = Model.getName().starts_with("V");
+  Route.ToGPR = inst(Vex ? N.VMovToGPR : N.MovToGPR, {reg(N.EAX), reg(N.XMM0)});
+  Route.FromGPR =
+      inst(Vex ? N.VMovFromGPR : N.MovFromGPR, {reg(N.XMM0), reg(N.EAX)});
+  return Route;
+}
+
+/// The register a source slot of class \p ClassID reads: the result
+/// register, or the part of it the class holds (XMM0 beside a YMM0
+/// result), or else the first vector register of the class. nullopt for a
+/// general-purpose or mask source (an address input or a write mask,
+/// which would need values of their own).
+static std::optional<MCRegister> pickSource(const LLVMState &State,
+                                            const HelperNames &N,
+                                            MCRegister Result, int ClassID) {
+  if (ClassID < 0)
+    return std::nullopt;
+  const MCRegisterClass &Class = State.getRegInfo().getRegClass(ClassID);
+  if (Class.contains(N.K1) || Class.contains(N.RAX) || Class.contains(N.EAX))
+    return std::nullopt;
+  const MCRegisterInfo &RI = State.getRegInfo();
+  for (MCPhysReg Reg : Class)
+    if (RI.regsOverlap(Reg, Result))
+      return MCRegister(Reg);
+  for (MCRegister Reg : {N.ZMM0, N.YMM0, N.XMM0})
+    if (Class.contains(Reg))
+      return Reg;
+  return std::nullopt;
+}
+
+/// A conversion from a floating-point value in memory to an integer in a
+/// general-purpose register ((V)CVT(T)SD2SI, SS2SI, SH2SI, and the unsigned
+/// 2USI): the conversion of zero is 0.
+static bool isConversionToInteger(StringRef Name) {
+  Name.consume_front("V");
+  return Name.starts_with("CVT") &&
+         (Name.contains("2SI") || Name.contains("2USI"));
+}
+
+/// Sets the memory reference of \p Values to RDI+RAX.
+static void setIndexedAddress(const InstructionModel &Model,
+                              const HelperNames &N, unsigned MemoryOperand,
+                              SlotValues &Values) {
+  auto Set = [&](unsigned Pos, MCOperand Value) {
+    Values[Model.operands()[MemoryOperand + Pos].Slot] = Value;
+  };
+  Set(MemBase, reg(N.RDI));
+  Set(MemScale, imm(1));
+  Set(MemIndex, reg(N.RAX));
+  Set(MemDisp, imm(0));
+  Set(MemSegment, reg(MCRegister()));
+}
+
+/// A conversion into a general-purpose register needs no helper: its result
+/// is (part of) the index register itself, and the conversion of the zeros
+/// in memory is 0, so the index stays 0.
+static std::optional<PreparedSnippet>
+getConversionSnippet(const LLVMState &State, const HelperNames &N,
+                     const InstructionModel &Model, unsigned DefSlot,
+                     unsigned MemoryOperand) {
+  int DefClass = Model.slots()[DefSlot].RegClassID;
+  MCRegister Result = classContains(State, DefClass, N.RAX)   ? N.RAX
+                      : classContains(State, DefClass, N.EAX) ? N.EAX
+                                                              : MCRegister();
+  if (!Result)
+    return std::nullopt;
+  SlotValues Values(Model.slots().size());
+  Values[DefSlot] = reg(Result);
+  for (const ModelOperand &Op : Model.operands()) {
+    if (Op.IsMemory || Values[Op.Slot])
+      continue;
+    if (Op.Kind != OperandKind::Immediate)
+      return std::nullopt;
+    Values[Op.Slot] = imm(0);
+  }
+  setIndexedAddress(Model, N, MemoryOperand, Values);
+  PreparedSnippet Snippet;
+  Snippet.Instructions = {Model.build(Values)};
+  Snippet.Info =
+      ("Latency through the address: " + Model.getName() +
+       " converts the value at RDI+RAX, which holds zeros (written before "
+       "the register setup), into " +
+       (Result == N.RAX ? "RAX, the index register"
+                        : "EAX, part of the index register RAX") +
+       "; the conversion of zero is 0, so "
+       "RAX stays 0 and each load's address waits for the previous result; "
+       "one repetition is the load and the conversion")
+          .str();
+  return Snippet;
+}
+
+std::optional<PreparedSnippet>
+getX86HelperChainSnippet(const LLVMState &State,
+                         const InstructionModel &Model) {
+  if (!State.getTriple().isArch64Bit())
+    return std::nullopt;
+  HelperNames N(State);
+  if (!N.complete())
+    return std::nullopt;
+  const MCInstrDesc &Desc = Model.getDesc();
+  if (!Desc.mayLoad() || Desc.mayStore() ||
+      Model.memoryReferences().size() != 1 ||
+      Model.memoryReferences().front().NumOperands != MemSize ||
+      !onlyFlagsAndControl(State, Model.implicitDefs()) ||
+      !onlyFlagsAndControl(State, Model.implicitUses()))
+    return std::nullopt;
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  MCRegister Scratch = ET.getScratchMemoryRegister(State.getTriple());
+  MCRegister LoopCounter = ET.getDefaultLoopCounterRegister(State.getTriple());
+  const MCRegisterInfo &RI = State.getRegInfo();
+  if (Scratch != N.RDI || (LoopCounter && RI.regsOverlap(LoopCounter, N.RAX)))
+    return std::nullopt;
+  unsigned MemoryOperand = Model.memoryReferences().front().FirstOperand;
+  if (!classContains(
+          State, Model.operands()[MemoryOperand + MemIndex].RegClassID, N.RAX))
+    return std::nullopt;
+  // One explicit result, a vector or mask register.
+  std::optional<unsigned> DefSlot;
+  for (const ModelOperand &Op : Model.operands()) {
+    if (!Op.IsDef)
+      continue;
+    if (DefSlot || Op.IsMemory || Op.Kind != OperandKind::Register)
+      return std::nullopt;
+    DefSlot = Op.Slot;
+  }
+  if (!DefSlot)
+    return std::nullopt;
+  if (isConversionToInteger(Model.getName()))
+    if (std::optional<PreparedSnippet> Conversion =
+            getConversionSnippet(State, N, Model, *DefSlot, MemoryOperand))
+      return Conversion;
+  std::optional<ResultRoute> Route =
+      getRoute(State, N, Model, Model.slots()[*DefSlot].RegClassID);
+  if (!Route)
+    return std::nullopt;
+  SlotValues Values(Model.slots().size());
+  Values[*DefSlot] = reg(Route->Result);
+  for (const ModelOperand &Op : Model.operands()) {
+    if (Op.IsMemory || Values[Op.Slot])
+      continue;
+    if (Op.Kind == OperandKind::Immediate) {
+      Values[Op.Slot] = imm(0);
+      continue;
+    }
+    if (Op.Kind != OperandKind::Register)
+      return std::nullopt;
+    std::optional<MCRegister> Source =
+        pickSource(State, N, Route->Result, Op.RegClassID);
+    if (!Source)
+      return std::nullopt;
+    Values[Op.Slot] = reg(*Source);
+  }
+  setIndexedAddress(Model, N, MemoryOperand, Values);
+  MCInst AndZero = inst(N.AndZero, {reg(N.EAX), reg(N.EAX), imm(0)});
+
+  PreparedSnippet Snippet;
+  Snippet.Instructions = {Model.build(Values), Route->ToGPR, AndZero};
+  StringRef Result = State.getRegisterName(Route->Result);
+  StringRef Move = Route->Mask                              ? "kmovw"
+                   : Route->ToGPR.getOpcode() == N.MovToGPR ? "movd"
+                                                            : "vmovd";
+  Snippet.Info =
+      ("Latency through the address, with helpers: " + Model.getName() +
+       " reads the word at RDI+RAX, which holds zeros (written before the "
+       "register setup), into " +
+       Result + "; a move to EAX (" + Move +
+       ") takes the result back to the index register and `andl $0, %eax` "
+       "makes the index 0 whatever the result was, so each load's address "
+       "waits for the previous result; the helpers' latencies are measured "
+       "in the same run and subtracted")
+          .str();
+
+  SubtractedChain RoundTrip;
+  RoundTrip.Key.Instructions = {Route->ToGPR, Route->FromGPR};
+  RoundTrip.Key.RegisterInitialValues = {RegisterValue::zero(Route->Result)};
+  RoundTrip.Share = 0.5;
+  RoundTrip.Bounds = SubtractedBounds{0, 1, 1, -1};
+  RoundTrip.What = ("the move out of " + Result +
+                    "'s domain timed as half of its round trip (each way "
+                    "at least a cycle)")
+                       .str();
+  SubtractedChain KeepIndex;
+  KeepIndex.Key.Instructions = {AndZero};
+  KeepIndex.Key.RegisterInitialValues = {RegisterValue::zero(N.RAX)};
+  KeepIndex.What = "the step that keeps the index 0";
+  Snippet.SubtractedChains = {std::move(RoundTrip), std::move(KeepIndex)};
+  return Snippet;
+}
+
+/// The stores of zeros a helper chain's memory gets.
+static std::vector<MCInst> zeroMemory(const HelperNames &N) {
+  std::vector<MCInst> Stores;
+  for (unsigned Offset = 0; Offset < ZeroedBytes; Offset += 8)
+    Stores.push_back(
+        inst(N.StoreZero, {reg(N.RDI), imm(1), reg(MCRegister()), imm(Offset),
+                           reg(MCRegister()), imm(0)}));
+  return Stores;
+}
+
+/// Whether \p Inst is a conversion snippet of getConversionSnippet's shape:
+/// the result in RAX or EAX, the address RDI+RAX.
+static bool isConversionThroughIndex(const LLVMState &State,
+                                     const HelperNames &N, const MCInst &Inst) {
+  if (!isConversionToInteger(State.getOpcodeName(Inst.getOpcode())) ||
+      Inst.getNumOperands() < 1 + MemSize)
+    return false;
+  auto RegIs = [&](unsigned I, MCRegister Reg) {
+    return Inst.getOperand(I).isReg() && Inst.getOperand(I).getReg() == Reg;
+  };
+  return (RegIs(0, N.RAX) || RegIs(0, N.EAX)) && RegIs(1 + MemBase, N.RDI) &&
+         RegIs(1 + MemIndex, N.RAX);
+}
+
+std::vector<MCInst> writeX86HelperChainMemory(const LLVMState &State,
+                                              ArrayRef<MCInst> Snippet) {
+  if (!State.getTriple().isArch64Bit())
+    return {};
+  HelperNames N(State);
+  if (!N.complete())
+    return {};
+  if (Snippet.size() == 1 && isConversionThroughIndex(State, N, Snippet[0]))
+    return zeroMemory(N);
+  if (Snippet.size() != 3)
+    return {};
+  const MCInst &Last = Snippet.back();
+  const MCInst &Move = Snippet[1];
+  bool KeepsIndex =
+      Last.getOpcode() == N.AndZero && Last.getNumOperands() == 3 &&
+      Last.getOperand(0).isReg() && Last.getOperand(0).getReg() == N.EAX &&
+      Last.getOperand(2).isImm() && Last.getOperand(2).getImm() == 0;
+  bool Crosses =
+      is_contained({N.VMovToGPR, N.MovToGPR, N.KMovToGPR}, Move.getOpcode()) &&
+      Move.getOperand(0).isReg() && Move.getOperand(0).getReg() == N.EAX;
+  if (!KeepsIndex || !Crosses)
+    return {};
+  return zeroMemory(N);
+}
+
+} // namespace exegesis
+} // namespace llvm

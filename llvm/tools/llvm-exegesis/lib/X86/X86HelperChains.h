@@ -1,0 +1,67 @@
+//===-- X86/X86HelperChains.h - Vector and mask loads' latency --*- C++ -*-===//
+//
+// The latency of an x86 load or load-op form whose result is a vector (XMM,
+// YMM, ZMM) or AVX-512 mask register, through its address, as LLVM's
+// scheduling models mean it: the load plus the operation. No such result
+// can be an address, so a helper takes it back: one repetition is
+//
+//   vaddps (%rdi,%rax), %xmm0, %xmm0    the instruction, index RAX
+//   vmovd  %xmm0, %eax                  its low element to the index
+//   andl   $0, %eax                     the index 0 again, whatever it was
+//
+// (`kmovw %k1, %eax` for a mask), the memory holding zeros (written before
+// the register setup, for the in-process executor's scratch buffer that
+// earlier snippets may have written). The helpers are measured beside it in
+// the same run and subtracted (SubtractedChain, Core/BenchmarkCode.h):
+// `andl $0, %eax` as a chain of its own (1 cycle, data-dependent: AND with
+// 0 is no zeroing idiom); the crossing from the vector or mask domain to the
+// general-purpose one cannot be timed alone, only a round trip through it
+// and back (`vmovd %xmm0, %eax; vmovd %eax, %xmm0`) can. Every instruction
+// takes at least a cycle, so from a round trip of R cycles the crossing
+// lies within [1, R - 1]: half of R is subtracted, and `info` gives the
+// bounds this leaves on the instruction's latency (exact when R is 2).
+// Like uops.info's upper bounds for memory-to-vector latencies, this
+// assumes the crossing costs the same after the instruction as after its
+// way back; a bypass delay between the instruction's domain and the move's
+// (floating point into an integer move) is counted as the instruction's.
+//
+// Opcodes the host cannot run still get their snippet (generation and
+// assembly work on any host). Not chained here: results in general-purpose
+// registers (X86LoadSnippets.h), forms with a write mask, a general-purpose
+// register input, implicit operands besides EFLAGS and MXCSR (BLENDVPS's
+// XMM0, x87's stack), VSIB addresses (gathers), MMX results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_X86_X86HELPERCHAINS_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_X86_X86HELPERCHAINS_H
+
+#include "Core/InstructionModel.h"
+#include "Snippets/SnippetGenerationTarget.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/MC/MCInst.h"
+#include <optional>
+#include <vector>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// The latency snippet of \p Model, chained through its address with a
+/// helper that takes its vector or mask result back into the index
+/// register, and the helpers' chains to subtract; nullopt when \p Model is
+/// no such load or load-op form, or the target is not 64-bit.
+std::optional<PreparedSnippet>
+getX86HelperChainSnippet(const LLVMState &State, const InstructionModel &Model);
+
+/// The stores that zero the memory a getX86HelperChainSnippet snippet reads
+/// (run before the register setup, while the scratch register still holds
+/// the scratch pointer); empty for any other snippet.
+std::vector<MCInst> writeX86HelperChainMemory(const LLVMState &State,
+                                              ArrayRef<MCInst> Snippet);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
