@@ -18,6 +18,7 @@
 #include "Measure/BenchmarkMeasurer.h"
 #include "Measure/BenchmarkRunner.h"
 #include "Measure/OpcodeSweep.h"
+#include "PortMapHost/PortMapHost.h"
 #include "Results/BenchmarkResult.h"
 #include "Results/PreviousResults.h"
 #include "Results/ResultsFileWriter.h"
@@ -51,17 +52,38 @@ using namespace llvm::exegesis;
 static cl::OptionCategory BenchmarkOptions("llvm-exegesis benchmark options");
 static cl::OptionCategory AnalysisOptions("llvm-exegesis analysis options");
 
-static cl::opt<BenchmarkMode> ModeOpt(
+/// What -mode names: the benchmark modes, and the two that are none.
+enum class ToolMode { Latency, InverseThroughput, Uops, Analysis, PortMap };
+static cl::opt<ToolMode> ToolModeOpt(
     "mode", cl::desc("the mode to run"), cl::cat(BenchmarkOptions),
-    cl::init(BenchmarkMode::Unknown),
+    cl::init(ToolMode::Analysis),
     cl::values(
-        clEnumValN(BenchmarkMode::Latency, "latency", "Instruction Latency"),
-        clEnumValN(BenchmarkMode::InverseThroughput, "inverse_throughput",
+        clEnumValN(ToolMode::Latency, "latency", "Instruction Latency"),
+        clEnumValN(ToolMode::InverseThroughput, "inverse_throughput",
                    "Instruction Inverse Throughput"),
-        clEnumValN(BenchmarkMode::Uops, "uops", "Uop Decomposition"),
-        // Analysis is not a benchmark mode; Unknown stands for it.
-        clEnumValN(BenchmarkMode::Unknown, "analysis",
-                   "Analysis of a results file")));
+        clEnumValN(ToolMode::Uops, "uops", "Uop Decomposition"),
+        clEnumValN(ToolMode::Analysis, "analysis",
+                   "Analysis of a results file"),
+        clEnumValN(ToolMode::PortMap, "port-map",
+                   "Characterise the host's execution resources from "
+                   "throughput (the model -mode=uops uses without per-port "
+                   "counters)")));
+/// The benchmark mode of -mode; Unknown for analysis, which measures
+/// nothing, and for port-map, which measures inverse throughputs of its own.
+static BenchmarkMode ModeOpt = BenchmarkMode::Unknown;
+
+static cl::opt<std::string> PortMapFile(
+    "port-map-file",
+    cl::desc("the host's port-map model (YAML): written by -mode=port-map, "
+             "read by -mode=uops where the host has no per-port counters"),
+    cl::cat(BenchmarkOptions), cl::init(""));
+
+static cl::opt<unsigned> PortMapCandidates(
+    "port-map-candidates",
+    cl::desc("-mode=port-map: the most candidate basic instructions it "
+             "chooses (default 16; at most 64); -opcode-name names them "
+             "instead"),
+    cl::cat(BenchmarkOptions), cl::init(16));
 
 static cl::list<std::string>
     OpcodeNames("opcode-name",
@@ -488,6 +510,8 @@ static const ExitOnToolError ExitOnErr;
 /// dataset), are measured one after the other, each once: such a sweep has
 /// defaults of its own, traded for speed.
 static bool isSweep() {
+  if (ToolModeOpt == ToolMode::PortMap)
+    return false;
   return OpcodeIndex == -1 || OpcodeNames.size() > 1 ||
          (!SnippetsFile.empty() && SnippetsFormatOpt == SnippetsFormat::Hex);
 }
@@ -762,6 +786,67 @@ getRequestedOpcodes(const LLVMState &State) {
   return Opcodes;
 }
 
+/// -mode=uops where the host has no per-port counters: each opcode's usage
+/// of the port-map model's resources, written as uops results.
+static void runUopsFromModel(const LLVMState &State, ArrayRef<unsigned> Opcodes,
+                             SnippetGenerator &Generator,
+                             HostSupportCheck *HostCheck) {
+  std::unique_ptr<ModelUopsMeasurer> Measurer =
+      ExitOnErr(ModelUopsMeasurer::create(State, getRunOptions(), PortMapFile));
+  ExitOnErr(Measurer->prepare());
+  ResultsOutput Output = openResults(State);
+  ResultsFileWriter &Writer = *Output.Writer;
+  const MCInstrInfo &InstrInfo = State.getInstrInfo();
+  unsigned Failed = 0;
+  for (size_t Index = 0; Index < Opcodes.size(); ++Index) {
+    if (isInterrupted())
+      exitInterrupted(Writer, Output.getNumPrevious() + Opcodes.size());
+    unsigned Opcode = Opcodes[Index];
+    StringRef Name = InstrInfo.getName(Opcode);
+    // One opcode asked for by name fails the run as the counters' path
+    // would; a sweep says why and goes on.
+    auto Skip = [&](const Twine &Why) {
+      if (Opcodes.size() == 1)
+        failRun(Writer,
+                createStringError(inconvertibleErrorCode(), Name + ": " + Why));
+      errs() << Name << ": skipped, " << Why << "\n";
+    };
+    Expected<std::vector<BenchmarkCode>> Codes =
+        Generator.generateConfigurations(Opcode);
+    if (!Codes) {
+      Skip(toString(Codes.takeError()));
+      continue;
+    }
+    for (const BenchmarkCode &Code : *Codes) {
+      if (Output.isAlreadyDone(Code))
+        continue;
+      if (HostCheck) {
+        Expected<std::optional<HostRefusal>> Refusal =
+            HostCheck->check(Code, Opcode);
+        if (!Refusal)
+          failRun(Writer, Refusal.takeError());
+        if (*Refusal) {
+          Skip((*Refusal)->Message);
+          continue;
+        }
+      }
+      if (MeasurementsPrintProgress)
+        errs() << "uops from the port-map model: " << Name << " (" << Index + 1
+               << " of " << Opcodes.size() << ")\n";
+      Benchmark B = Measurer->run(Code);
+      if (isInterrupted())
+        exitInterrupted(Writer, Output.getNumPrevious() + Opcodes.size());
+      Failed += !B.Error.empty();
+      if (Error E = writeBenchmark(Writer, State, B))
+        failRun(Writer, std::move(E));
+    }
+  }
+  finishRun(Writer);
+  if (Opcodes.size() > 1)
+    errs() << "uops from the port-map model: " << Opcodes.size() << " opcodes, "
+           << Failed << " with an error\n";
+}
+
 /// -opcode-name / -opcode-index: generate snippets for each opcode and run
 /// them, writing results as they come.
 static void runOpcodes(const LLVMState &State) {
@@ -798,8 +883,15 @@ static void runOpcodes(const LLVMState &State) {
       createSnippetGenerator(State, GenOptions);
   BenchmarkRunner Runner(State, RunOptions);
   // A mode this host cannot measure in fails the run once, before anything
-  // is generated or written, rather than skipping every opcode.
-  ExitOnErr(Runner.prepareMeasurement());
+  // is generated or written, rather than skipping every opcode. Uops mode
+  // without per-port counters answers from the port-map model, if named.
+  if (ModeOpt == BenchmarkMode::Uops) {
+    if (ExitOnErr(chooseUopsSource(Runner.prepareMeasurement(), PortMapFile)) ==
+        UopsSource::PortMapModel)
+      return runUopsFromModel(State, Opcodes, *Generator, HostCheck.get());
+  } else {
+    ExitOnErr(Runner.prepareMeasurement());
+  }
   OpcodeSweepOptions SweepOptions;
   SweepOptions.Measures = Measures;
   SweepOptions.PrintProgress = MeasurementsPrintProgress;
@@ -922,6 +1014,143 @@ static void analysisMain() {
   ExitOnErr(runAnalysis(Options));
 }
 
+static BenchmarkMode getBenchmarkMode() {
+  switch (ToolModeOpt) {
+  case ToolMode::Latency:
+    return BenchmarkMode::Latency;
+  case ToolMode::InverseThroughput:
+    return BenchmarkMode::InverseThroughput;
+  case ToolMode::Uops:
+    return BenchmarkMode::Uops;
+  case ToolMode::Analysis:
+  case ToolMode::PortMap:
+    return BenchmarkMode::Unknown;
+  }
+  llvm_unreachable("every mode is handled");
+}
+
+/// The candidates -opcode-name names, or those chosen for the host.
+static std::vector<std::string> getPortMapCandidates(const LLVMState &State) {
+  if (!OpcodeNames.empty()) {
+    std::vector<unsigned> Opcodes = ExitOnErr(getRequestedOpcodes(State));
+    std::vector<std::string> Names;
+    for (unsigned Opcode : Opcodes)
+      Names.push_back(State.getInstrInfo().getName(Opcode).str());
+    return Names;
+  }
+  SnippetGeneratorOptions GenOptions;
+  GenOptions.Mode = BenchmarkMode::InverseThroughput;
+  GenOptions.ReserveLoopCounter = true;
+  std::unique_ptr<EncodingValidityCheck> Validity =
+      ExitOnErr(EncodingValidityCheck::create(State));
+  HostSupportCheck HostCheck(State, *Validity, SubprocessTimeout);
+  std::unique_ptr<SnippetGenerator> Generator =
+      createSnippetGenerator(State, GenOptions);
+  std::vector<BasicCandidate> Eligible =
+      ExitOnErr(getBasicCandidates(State, *Generator));
+  std::vector<unsigned> Chosen = chooseBasicCandidates(
+      Eligible, HostCheck,
+      [&](unsigned Opcode) -> std::optional<MCInst> {
+        Expected<std::vector<BenchmarkCode>> Codes =
+            Generator->generateConfigurations(Opcode);
+        if (!Codes) {
+          consumeError(Codes.takeError());
+          return std::nullopt;
+        }
+        if (Codes->empty() || Codes->front().Key.Instructions.empty())
+          return std::nullopt;
+        return Codes->front().Key.Instructions.front();
+      },
+      PortMapCandidates);
+  std::vector<std::string> Names;
+  for (unsigned Opcode : Chosen)
+    Names.push_back(State.getInstrInfo().getName(Opcode).str());
+  return Names;
+}
+
+/// How the measurements of a model file were taken: a resumed run must
+/// take them the same way.
+static std::string getPortMapSettings() {
+  BenchmarkRunOptions Options = getRunOptions();
+  return (Twine("loop body ") +
+          Twine(Options.LoopBodySize
+                    ? Options.LoopBodySize
+                    : HostKernelMeasurer::DefaultLoopBodySize) +
+          ", min instructions " + Twine(Options.MinInstructions) + ", repeat " +
+          Twine(Options.RepeatCount) + ", " +
+          Twine(Options.TimeBasedWindowCycles) + "-cycle windows")
+      .str();
+}
+
+/// -mode=port-map: the host's characterisation into -port-map-file,
+/// resumed from the measurements the file holds.
+static void portMapMain() {
+  if (PortMapFile.empty())
+    ExitOnErr(createStringError(
+        inconvertibleErrorCode(),
+        "-mode=port-map needs -port-map-file=FILE, the model file to write "
+        "(or to resume)"));
+  if (!SnippetsFile.empty() || OpcodeIndex.getNumOccurrences())
+    ExitOnErr(createStringError(
+        inconvertibleErrorCode(),
+        "-mode=port-map chooses its instructions (or takes them from "
+        "-opcode-name), not from -snippets-file or -opcode-index"));
+  if (PortMapCandidates < 2 || PortMapCandidates > portmap::MaxInstructions)
+    ExitOnErr(createStringError(inconvertibleErrorCode(),
+                                "-port-map-candidates must be between 2 and " +
+                                    Twine(portmap::MaxInstructions)));
+  std::unique_ptr<LLVMState> State =
+      ExitOnErr(LLVMState::create(TripleName, MCPU, MAttr));
+  ExitOnErr(BenchmarkMeasurer::checkHostCanRun(*State));
+  std::vector<std::string> Candidates = getPortMapCandidates(*State);
+  if (Candidates.size() < 2 || Candidates.size() > portmap::MaxInstructions)
+    ExitOnErr(createStringError(
+        inconvertibleErrorCode(),
+        "-mode=port-map needs 2 to " + Twine(portmap::MaxInstructions) +
+            " candidate instructions, " + Twine(Candidates.size()) +
+            (OpcodeNames.empty() ? " found for this host" : " given")));
+  std::optional<PortMapModelFile> Previous;
+  if (sys::fs::exists(PortMapFile))
+    Previous = ExitOnErr(PortMapModelFile::read(PortMapFile));
+  PortMapModelFile File = ExitOnErr(startOrResume(
+      std::move(Previous), PortMapFile, State->getCpuName(),
+      State->getTriple().str(), getPortMapSettings(), Candidates));
+  HostKernelMeasurer Measurer(*State, getRunOptions());
+  ExitOnErr(Measurer.prepare());
+  std::vector<unsigned> Opcodes;
+  for (const std::string &Name : Candidates)
+    Opcodes.push_back(*State->getOpcodeByName(Name));
+  errs() << "port-map: " << Candidates.size() << " candidates:";
+  for (const std::string &Name : Candidates)
+    errs() << " " << Name;
+  errs() << "\n";
+  auto Measure = [&](ArrayRef<portmap::KernelTerm> K) {
+    return Measurer.measureKernel(Opcodes, K);
+  };
+  auto Save = [&]() { return File.write(PortMapFile); };
+  MeasurementLog Log(File, Measure, Save, &errs(),
+                     getNumSinglesAndPairs(Candidates.size()));
+  portmap::InferenceOptions Options;
+  if (Error E = inferIntoFile(File, Log, Options)) {
+    if (isInterrupted()) {
+      consumeError(std::move(E));
+      errs() << "llvm-exegesis: interrupted after "
+             << Log.getNumFromFile() + Log.getNumMeasured()
+             << " kernels; the measurements so far are in " << PortMapFile
+             << ": the same command resumes from them\n";
+      errs().flush();
+      std::exit(128 + getInterruptionSignal());
+    }
+    ExitOnErr(std::move(E));
+  }
+  ExitOnErr(File.write(PortMapFile));
+  errs() << "port-map: " << File.Basic.size() << " basic instructions, "
+         << File.Resources.size() << " resources, " << File.Notes.size()
+         << " notes; " << Log.getNumMeasured() << " kernels measured, "
+         << Log.getNumFromFile() << " from the file; model in " << PortMapFile
+         << "\n";
+}
+
 static void printVersion(raw_ostream &OS) {
   OS << "exegesis " << EXEGESIS_VERSION
      << " (an independent llvm-exegesis), built with LLVM "
@@ -958,11 +1187,13 @@ int main(int Argc, char **Argv) {
                                    "machine instructions\n",
                                    &errs()))
     return 1;
-  if (ModeOpt == BenchmarkMode::Unknown) {
-    // -mode=analysis and a missing -mode both land here.
-    if (!ModeOpt.getNumOccurrences())
-      ExitOnErr(
-          createStringError(inconvertibleErrorCode(), "-mode is required"));
+  if (!ToolModeOpt.getNumOccurrences())
+    ExitOnErr(createStringError(inconvertibleErrorCode(), "-mode is required"));
+  ModeOpt = getBenchmarkMode();
+  if (ToolModeOpt == ToolMode::PortMap) {
+    installInterruptionHandler();
+    portMapMain();
+  } else if (ToolModeOpt == ToolMode::Analysis) {
     if (Resume)
       ExitOnErr(createStringError(inconvertibleErrorCode(),
                                   "-resume applies to benchmarking, not to "

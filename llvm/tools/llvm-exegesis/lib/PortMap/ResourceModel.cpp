@@ -66,6 +66,14 @@ static SmallVector<uint32_t, 32> getNarrowUnions(const PortMapping &PM) {
   return SmallVector<uint32_t, 32>(Closed.begin(), Closed.end());
 }
 
+ResourceModel ResourceModel::fromResources(unsigned NumBasic,
+                                           ArrayRef<Resource> Resources) {
+  ResourceModel RM;
+  RM.NumBasic = NumBasic;
+  RM.Resources.assign(Resources.begin(), Resources.end());
+  return RM;
+}
+
 Expected<ResourceModel> ResourceModel::derive(const PortMapping &PM) {
   ResourceModel RM;
   RM.NumBasic = PM.PortSets.size();

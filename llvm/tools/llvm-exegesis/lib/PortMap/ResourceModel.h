@@ -69,6 +69,10 @@ public:
   /// The resources of \p Mapping over its basic instructions; an error when
   /// Z3 gives up on one of the linear programs.
   static Expected<ResourceModel> derive(const PortMapping &Mapping);
+  /// A model as it was derived and fitted before (read back from a model
+  /// file), over \p NumBasic basic instructions.
+  static ResourceModel fromResources(unsigned NumBasic,
+                                     ArrayRef<Resource> Resources);
 
   ArrayRef<Resource> resources() const { return Resources; }
   unsigned getNumBasic() const { return NumBasic; }

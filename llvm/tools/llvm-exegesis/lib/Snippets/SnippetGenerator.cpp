@@ -38,6 +38,8 @@ getForbiddenRegisters(const LLVMState &State,
   // The scratch pointer is a live-in the snippet must not overwrite; it is
   // only named where a memory reference needs it.
   Regs.push_back(ET.getScratchMemoryRegister(State.getTriple()));
+  Regs.insert(Regs.end(), Options.ExtraForbidden.begin(),
+              Options.ExtraForbidden.end());
   if (Options.ReserveLoopCounter)
     Regs.push_back(ET.getDefaultLoopCounterRegister(State.getTriple()));
   return Regs;

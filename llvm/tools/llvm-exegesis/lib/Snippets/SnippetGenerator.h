@@ -62,6 +62,10 @@ struct SnippetGeneratorOptions {
   /// One sequence serves the whole run, opcode after opcode. Unset: the
   /// generator's default, deterministic choices.
   std::optional<unsigned> RandomSeed;
+  /// Registers the snippets must not name besides the target's reserved
+  /// ones: those other instructions of a mixture already use (see
+  /// PortMapHost/KernelSnippet.h).
+  std::vector<MCRegister> ExtraForbidden;
 };
 
 /// Why no snippet was generated for an opcode: the tool refuses to
