@@ -25,13 +25,19 @@ resolveSchedClasses(const LLVMState &State, ArrayRef<Benchmark> Points) {
   Result.reserve(Points.size());
   // Many benchmarks share an opcode and operands; resolving is cheap enough
   // that caching is not worth the complexity.
-  for (const Benchmark &B : Points)
+  for (const Benchmark &B : Points) {
     Result.push_back(B.Key.Instructions.empty()
                          ? ResolvedSchedClass()
                          : ResolvedSchedClass::resolve(
                                State.getSubtargetInfo(), State.getInstrInfo(),
                                B.Key.Instructions.front(),
                                &State.getRegInfo()));
+    // A latency snippet of one instruction: its chains are in its
+    // registers, and the model's latency is theirs (a memory form measured
+    // through its register operand does not wait for its load).
+    if (B.Mode == BenchmarkMode::Latency && B.Key.Instructions.size() == 1)
+      Result.back().useChainsOf(B.Key.Instructions.front());
+  }
   return Result;
 }
 
@@ -218,9 +224,12 @@ Analysis::getInconsistentSchedClasses() const {
   // with): clusters of one class that each agree with the model are no
   // finding, whatever splits them.
   llvm::erase_if(Reports, [&](const SchedClassReport &R) {
+    // Each cluster against its first benchmark's model: the latency of a
+    // one-instruction snippet is that of the chain its registers carry,
+    // which differs within a class (useChainsOf).
     return none_of(R.Clusters, [&](const auto &C) {
-      std::optional<double> Distance =
-          getDistanceToModel(*R.SC, getStatistics(C.second).Mean);
+      std::optional<double> Distance = getDistanceToModel(
+          SchedClasses[C.second.front()], getStatistics(C.second).Mean);
       return !Distance || *Distance > Options.InconsistencyEpsilon;
     });
   });
@@ -611,8 +620,9 @@ void Analysis::printSchedClassReport(raw_ostream &OS,
         "not match that of LLVM:</p>\n";
   printClusterTableHeader(OS, /*WithSchedClass=*/false);
   for (const auto &[Id, Indices] : R.Clusters) {
+    const ResolvedSchedClass &SC = SchedClasses[Indices.front()];
     OS << "<tr class=\""
-       << (agreesWithModel(*R.SC, Indices) ? "good-cluster" : "bad-cluster")
+       << (agreesWithModel(SC, Indices) ? "good-cluster" : "bad-cluster")
        << "\"><td>" << Id.getId();
     if (Id.isUnstable())
       OS << " <span class=\"unstable\" title=\"its points are not alike\">"
@@ -620,7 +630,7 @@ void Analysis::printSchedClassReport(raw_ostream &OS,
     OS << "</td><td>";
     printInstructionList(OS, Indices);
     OS << "</td>";
-    printMeasurementCells(OS, *R.SC, Indices, /*WithRange=*/true);
+    printMeasurementCells(OS, SC, Indices, /*WithRange=*/true);
     printOperandPairCell(OS, Indices);
     OS << "</tr>\n";
   }

@@ -161,7 +161,7 @@ std::optional<double> ResolvedSchedClass::getModelValue(BenchmarkMode Mode,
   if (!isValid())
     return std::nullopt;
   if (Key == "latency")
-    return double(Latency);
+    return ChainLatency ? *ChainLatency : double(Latency);
   if (Key == "inverse_throughput")
     return ReciprocalThroughput;
   if (Key == "NumMicroOps")
@@ -248,6 +248,35 @@ ResolvedSchedClass::getOperandPairLatency(StringRef In, StringRef Out) const {
   }
   int Advance = STI->getReadAdvanceCycles(SCDesc, *UseIndex, WriteResourceID);
   return double(std::max(0, Cycles - Advance));
+}
+
+void ResolvedSchedClass::useChainsOf(const MCInst &MI) {
+  if (!isValid() || !InstrDesc || !RegInfo)
+    return;
+  const MCInstrDesc &Desc = *InstrDesc;
+  const unsigned NumDefs = Desc.getNumDefs();
+  // Every register the instruction reads and writes, by the names
+  // getOperandPairLatency takes.
+  SmallVector<std::pair<std::string, MCRegister>, 8> Uses, Defs;
+  for (unsigned I = 0; I < MI.getNumOperands() && I < Desc.getNumOperands();
+       ++I) {
+    const MCOperand &Op = MI.getOperand(I);
+    if (!Op.isReg() || !Op.getReg().isValid())
+      continue;
+    (I < NumDefs ? Defs : Uses)
+        .push_back({"op" + std::to_string(I), Op.getReg()});
+  }
+  for (MCPhysReg Reg : Desc.implicit_uses())
+    Uses.push_back({RegInfo->getName(Reg), Reg});
+  for (MCPhysReg Reg : Desc.implicit_defs())
+    Defs.push_back({RegInfo->getName(Reg), Reg});
+  std::optional<double> Longest;
+  for (const auto &[DefName, Def] : Defs)
+    for (const auto &[UseName, Use] : Uses)
+      if (RegInfo->regsOverlap(Def, Use))
+        if (std::optional<double> L = getOperandPairLatency(UseName, DefName))
+          Longest = std::max(Longest.value_or(0), *L);
+  ChainLatency = Longest;
 }
 
 std::optional<unsigned> findProcResourceOfKey(const MCSchedModel &SM,

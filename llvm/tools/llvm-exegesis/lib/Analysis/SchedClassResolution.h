@@ -86,6 +86,16 @@ public:
   /// None when the model has no equivalent.
   std::optional<double> getModelValue(BenchmarkMode Mode, StringRef Key) const;
 
+  /// For a latency benchmark whose snippet is \p MI repeated: the model's
+  /// latency of the chains its registers carry from one copy to the next
+  /// (the longest of getOperandPairLatency over the inputs that read a
+  /// register an output writes) becomes the model's `latency`. A memory
+  /// form measured through its register operand waits for the operation
+  /// alone, one measured through its address for the load too; the class's
+  /// latency, the longest write, counts the load either way. Nothing
+  /// changes when no chain is found (or without the RegInfo of resolve).
+  void useChainsOf(const MCInst &MI);
+
   /// The model's latency from input \p In to output \p Out (named as in
   /// Results/OperandPairKey.h): the latency of the write of \p Out, less
   /// the read advance of \p In for that write, as LLVM's MCA computes a
@@ -108,6 +118,8 @@ private:
   bool WasVariant = false;
   std::string Name;
   int Latency = 0;
+  /// See useChainsOf.
+  std::optional<double> ChainLatency;
   unsigned NumMicroOps = 0;
   double ReciprocalThroughput = 0;
   SmallVector<ProcResourceUse, 8> WriteProcResources;

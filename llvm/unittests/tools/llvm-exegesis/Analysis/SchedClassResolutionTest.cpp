@@ -179,4 +179,46 @@ TEST_F(SchedClassResolutionTest, OperandPairLatencyIsWriteLessReadAdvance) {
   EXPECT_EQ(M.getOperandPairLatency("RDX", "op1"), 3.0);
 }
 
+TEST_F(SchedClassResolutionTest, LatencyOfAMemoryFormIsThatOfItsChain) {
+  // Zen 4's SHLX64rm: its class's latency counts the load (5), but a chain
+  // through its count register waits for the shift alone (1); ADD64rm
+  // chained through its base waits for the load and the addition (5),
+  // through its register operand for the addition (1).
+  auto Chained = [&](const MCInst &MI) {
+    ResolvedSchedClass SC = ResolvedSchedClass::resolve(
+        Znver4->getSubtargetInfo(), Znver4->getInstrInfo(), MI,
+        &Znver4->getRegInfo());
+    EXPECT_TRUE(SC.isValid());
+    SC.useChainsOf(MI);
+    return SC.getModelValue(BenchmarkMode::Latency, "latency");
+  };
+  auto Memory = [&](MCInstBuilder B, StringRef Base) {
+    return B.addReg(reg(Base))
+        .addImm(1)
+        .addReg(MCRegister())
+        .addImm(0)
+        .addReg(MCRegister());
+  };
+  MCInst Shlx =
+      Memory(MCInstBuilder(opcode("SHLX64rm")).addReg(reg("RAX")), "RDI")
+          .addReg(reg("RAX"));
+  EXPECT_EQ(Chained(Shlx), 1.0);
+  ResolvedSchedClass Unchained = resolve(*Znver4, Shlx);
+  EXPECT_EQ(Unchained.getModelValue(BenchmarkMode::Latency, "latency"), 5.0);
+  EXPECT_EQ(Chained(Memory(MCInstBuilder(opcode("ADD64rm"))
+                               .addReg(reg("RDI"))
+                               .addReg(reg("RDI")),
+                           "RDI")),
+            5.0);
+  EXPECT_EQ(Chained(Memory(MCInstBuilder(opcode("ADD64rm"))
+                               .addReg(reg("RAX"))
+                               .addReg(reg("RAX")),
+                           "RDI")),
+            1.0);
+  // No chain in the registers: the class's latency.
+  EXPECT_EQ(Chained(Memory(MCInstBuilder(opcode("MOV64rm")).addReg(reg("RAX")),
+                           "RDI")),
+            5.0);
+}
+
 } // namespace
