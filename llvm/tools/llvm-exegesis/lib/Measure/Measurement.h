@@ -23,6 +23,8 @@
 //   (SnippetFailureRecord.h); and, under min and best-of, which repetition
 //   form is reported (RepetitionFormChoice.h) and how the forms' values
 //   become one result (FormCombination.h).
+// - The runner also measures a benchmark's helper chains beside it and
+//   subtracts their latency (ChainSubtraction.h).
 //
 // This header includes the entry points: the runner, the sweep, the
 // measurer (whose host check the driver makes before anything runs) and

@@ -25,6 +25,10 @@
 // way back; a bypass delay between the instruction's domain and the move's
 // (floating point into an integer move) is counted as the instruction's.
 //
+// A conversion from memory into a general-purpose register ((V)CVT(T)SD2SI,
+// SS2SI, SH2SI, 2USI) needs no helper: its result is the index register
+// itself (or its low half), and the conversion of zero is 0.
+//
 // Opcodes the host cannot run still get their snippet (generation and
 // assembly work on any host). Not chained here: results in general-purpose
 // registers (X86LoadSnippets.h), forms with a write mask, a general-purpose
