@@ -380,6 +380,16 @@ SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
       return Snippet;
     }
 
+  // An opcode whose only result is the flags, read back into one of its
+  // inputs by a consumer whose latency is subtracted.
+  if (std::optional<PreparedSnippet> Chain =
+          Target.getFlagsLatencySnippet(State, Model)) {
+    Snippet.Instructions = std::move(Chain->Instructions);
+    Snippet.Info = std::move(Chain->Info);
+    Snippet.SubtractedChains = std::move(Chain->SubtractedChains);
+    return Snippet;
+  }
+
   // An operand the descriptor leaves implicit (x87's ST(0)): the target
   // chains it.
   if (std::optional<PreparedSnippet> Chain =

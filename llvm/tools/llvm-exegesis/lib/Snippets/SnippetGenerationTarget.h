@@ -227,6 +227,15 @@ public:
     return std::nullopt;
   }
 
+  /// A latency snippet for \p Model, whose only result is the flags, through
+  /// a consumer that reads them back into one of its inputs (x86: CMOVB),
+  /// the consumer's latency measured beside it and subtracted; tried before
+  /// the generic serial strategies. nullopt where the target has none.
+  virtual std::optional<PreparedSnippet>
+  getFlagsLatencySnippet(const LLVMState &, const InstructionModel &) const {
+    return std::nullopt;
+  }
+
   /// A latency snippet for \p Model through state its descriptor does not
   /// name as an operand (x86: the x87 register stack, whose ST(0) most x87
   /// opcodes read and write implicitly), tried before the generic serial

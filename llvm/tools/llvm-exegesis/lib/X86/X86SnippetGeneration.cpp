@@ -17,9 +17,11 @@
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
 #include "Snippets/SnippetGenerationTarget.h"
+#include "X86/X86FlagChains.h"
 #include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
 #include "X86/X86PreparedSnippets.h"
+#include "X86/X86StoreSnippets.h"
 #include "X86/X86X87Chains.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -171,7 +173,10 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
 
   /// Loads into general-purpose registers and load-op forms with an
   /// identity, chained through their address (X86LoadSnippets.h); vector
-  /// and mask results through a helper (X86HelperChains.h).
+  /// and mask results through a helper (X86HelperChains.h); stores and
+  /// read-modify-write forms through memory (X86StoreSnippets.h); memory
+  /// forms that write only the flags through CMOVB into the index
+  /// (X86FlagChains.h).
   std::optional<PreparedSnippet>
   getAddressPathLatencySnippet(const LLVMState &State,
                                const InstructionModel &Model) const override {
@@ -179,7 +184,20 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
             getX86ChainedLoad(State, Model), /*Serial=*/true, /*Index=*/0))
       return Load;
     // Vector and mask results, through a helper (X86HelperChains.h).
-    return getX86HelperChainSnippet(State, Model);
+    if (std::optional<PreparedSnippet> Helped =
+            getX86HelperChainSnippet(State, Model))
+      return Helped;
+    if (std::optional<PreparedSnippet> Store =
+            getX86StoreChainSnippet(State, Model))
+      return Store;
+    return getX86FlagChainSnippet(State, Model);
+  }
+
+  /// Register forms that write only the flags (X86FlagChains.h).
+  std::optional<PreparedSnippet>
+  getFlagsLatencySnippet(const LLVMState &State,
+                         const InstructionModel &Model) const override {
+    return getX86FlagChainSnippet(State, Model);
   }
 
   /// x87 opcodes through ST(0), which their descriptors leave implicit

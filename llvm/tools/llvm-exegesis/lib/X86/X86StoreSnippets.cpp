@@ -1,0 +1,240 @@
+//===-- X86/X86StoreSnippets.cpp --------------------------------*- C++ -*-===//
+
+#include "X86/X86StoreSnippets.h"
+#include "Core/InstructionShorthand.h"
+#include "Core/LLVMState.h"
+#include "Core/Target.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace llvm {
+namespace exegesis {
+
+using namespace shorthand;
+
+namespace {
+// Positions inside an x86 memory reference.
+enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
+} // namespace
+
+static MCRegister named(const LLVMState &State, StringRef Name) {
+  return State.getRegisterByName(Name).value_or(MCRegister());
+}
+
+/// The first register of \p ClassID that overlaps none of \p Avoid and that
+/// every x86 encoding can name (not AH, BH, CH or DH), or none.
+static MCRegister pickRegister(const LLVMState &State, int ClassID,
+                               ArrayRef<MCRegister> Avoid) {
+  const MCRegisterInfo &RI = State.getRegInfo();
+  if (ClassID < 0)
+    return MCRegister();
+  for (MCPhysReg Reg : RI.getRegClass(ClassID)) {
+    if (is_contained({"AH", "BH", "CH", "DH"}, State.getRegisterName(Reg)))
+      continue;
+    if (none_of(Avoid, [&](MCRegister A) {
+          return A.isValid() && RI.regsOverlap(A, Reg);
+        }))
+      return Reg;
+  }
+  return MCRegister();
+}
+
+/// Points the single memory reference of \p Model at the scratch word:
+/// base \p Scratch, no index, no displacement. False when it has another
+/// shape or its index cannot be a general-purpose register (a scatter's
+/// vector index).
+static bool pointAtScratch(const LLVMState &State,
+                           const InstructionModel &Model, MCRegister Scratch,
+                           SlotValues &Values) {
+  if (Model.memoryReferences().size() != 1)
+    return false;
+  const MemoryReference &Ref = Model.memoryReferences().front();
+  if (Ref.NumOperands != MemSize)
+    return false;
+  auto Slot = [&](unsigned Pos) {
+    return Model.operands()[Ref.FirstOperand + Pos].Slot;
+  };
+  int IndexClass = Model.slots()[Slot(MemIndex)].RegClassID;
+  MCRegister RAX = named(State, "RAX");
+  if (IndexClass < 0 ||
+      !State.getRegInfo().getRegClass(IndexClass).contains(RAX))
+    return false;
+  Values[Slot(MemBase)] = reg(Scratch);
+  Values[Slot(MemScale)] = imm(1);
+  Values[Slot(MemIndex)] = reg(MCRegister());
+  Values[Slot(MemDisp)] = imm(0);
+  Values[Slot(MemSegment)] = reg(MCRegister());
+  return true;
+}
+
+/// MOVDIRI is modelled as loading too, but only stores its register.
+static bool isDirectStore(StringRef Name) {
+  return Name.starts_with("MOVDIRI");
+}
+
+/// Opcodes LLVM models as loading and storing that modify no word in
+/// place: cache hints, and saves and restores of processor state (which
+/// touch far more than one word).
+static bool isHintOrStateSave(StringRef Name) {
+  for (StringRef Prefix : {"PREFETCH", "CLDEMOTE", "CLFLUSH", "CLWB", "FXSAVE",
+                           "FXRSTOR", "XSAVE", "XRSTOR", "LWP"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
+
+static bool isGeneralPurpose(const LLVMState &State, int ClassID) {
+  MCRegister RAX = named(State, "RAX"), EAX = named(State, "EAX"),
+             AX = named(State, "AX"), AL = named(State, "AL");
+  if (ClassID < 0)
+    return false;
+  const MCRegisterClass &Class = State.getRegInfo().getRegClass(ClassID);
+  return Class.contains(RAX) || Class.contains(EAX) || Class.contains(AX) ||
+         Class.contains(AL);
+}
+
+/// `addq $1, (%rdi)`: each repetition reads what the previous one stored.
+static std::optional<PreparedSnippet>
+getReadModifyWriteSnippet(const LLVMState &State, const InstructionModel &Model,
+                          MCRegister Scratch, ArrayRef<MCRegister> Kept) {
+  SlotValues Values(Model.slots().size());
+  if (!pointAtScratch(State, Model, Scratch, Values))
+    return std::nullopt;
+  SmallVector<MCRegister, 8> Avoid(Kept.begin(), Kept.end());
+  for (unsigned I = 0, E = Model.slots().size(); I < E; ++I) {
+    const OperandSlot &Slot = Model.slots()[I];
+    if (Values[I])
+      continue;
+    if (Slot.Kind == OperandKind::Immediate) {
+      Values[I] = imm(1);
+      continue;
+    }
+    // A vector, mask or MMX operand: a masked store (VMASKMOVPS), which
+    // LLVM models as loading but which reads no memory.
+    if (Slot.Kind != OperandKind::Register ||
+        !isGeneralPurpose(State, Slot.RegClassID))
+      return std::nullopt;
+    MCRegister Reg = pickRegister(State, Slot.RegClassID, Avoid);
+    if (!Reg.isValid())
+      return std::nullopt;
+    Values[I] = reg(Reg);
+    Avoid.push_back(Reg);
+  }
+  StringRef Base = State.getRegisterName(Scratch);
+  PreparedSnippet Snippet;
+  Snippet.Instructions = {Model.build(Values)};
+  Snippet.Info =
+      ("Latency through memory: " + Model.getName() +
+       " reads and writes the word " + Base +
+       " points at, so each repetition's load reads what the previous one "
+       "stored; one repetition is the load, the operation and the store's "
+       "way to the next load. A host that renames memory (AMD Zen 2 and "
+       "later hand a stored value to a later load of the same address as a "
+       "register move) takes neither the load's latency nor a forwarding "
+       "latency here: there the value is the operation's alone")
+          .str();
+  return Snippet;
+}
+
+/// The load that reads back what a store of \p Data wrote, into a whole
+/// register: MOV for 32 and 64 bits, MOVZX below.
+static std::optional<MCInst> buildReload(const LLVMState &State,
+                                         MCRegister Data, MCRegister Scratch) {
+  StringRef Name = State.getRegisterName(Data);
+  StringRef Opcode = Name == "RAX"   ? "MOV64rm"
+                     : Name == "EAX" ? "MOV32rm"
+                     : Name == "AX"  ? "MOVZX32rm16"
+                     : Name == "AL"  ? "MOVZX32rm8"
+                                     : "";
+  std::optional<unsigned> Reload = State.getOpcodeByName(Opcode);
+  if (Opcode.empty() || !Reload)
+    return std::nullopt;
+  MCRegister Dest = Name == "RAX" ? Data : named(State, "EAX");
+  return inst(*Reload, {reg(Dest), reg(Scratch), imm(1), reg(MCRegister()),
+                        imm(0), reg(MCRegister())});
+}
+
+/// `movq %rax, (%rdi); movq (%rdi), %rax`, the pointer chase subtracted.
+static std::optional<PreparedSnippet>
+getStoreReloadSnippet(const LLVMState &State, const InstructionModel &Model,
+                      MCRegister Scratch) {
+  if (!Model.implicitUses().empty() || !Model.implicitDefs().empty() ||
+      Model.getDesc().getNumDefs() != 0)
+    return std::nullopt;
+  SlotValues Values(Model.slots().size());
+  if (!pointAtScratch(State, Model, Scratch, Values))
+    return std::nullopt;
+  MCRegister Data;
+  for (unsigned I = 0, E = Model.slots().size(); I < E; ++I) {
+    const OperandSlot &Slot = Model.slots()[I];
+    if (Values[I])
+      continue;
+    if (Slot.Kind != OperandKind::Register || Data.isValid() ||
+        Slot.RegClassID < 0)
+      return std::nullopt;
+    for (StringRef Name : {"RAX", "EAX", "AX", "AL"}) {
+      MCRegister Reg = named(State, Name);
+      if (State.getRegInfo().getRegClass(Slot.RegClassID).contains(Reg)) {
+        Data = Reg;
+        break;
+      }
+    }
+    if (!Data.isValid())
+      return std::nullopt;
+    Values[I] = reg(Data);
+  }
+  std::optional<MCInst> Reload = buildReload(State, Data, Scratch);
+  std::optional<unsigned> Load = State.getOpcodeByName("MOV64rm");
+  if (!Data.isValid() || !Reload || !Load)
+    return std::nullopt;
+  StringRef Base = State.getRegisterName(Scratch);
+  PreparedSnippet Snippet;
+  Snippet.Instructions = {Model.build(Values), *Reload};
+  Snippet.Info =
+      ("Latency through memory and back: " + Model.getName() + " stores " +
+       State.getRegisterName(Data) + " at " + Base + ", " +
+       State.getOpcodeName(Reload->getOpcode()) +
+       " reloads it into RAX, which the next store stores; the reload's "
+       "latency, the L1 load-to-use latency, is subtracted. A host that "
+       "renames memory (AMD Zen 2 and later "
+       "hand a stored value to a later load of the same address as a "
+       "register move) has no forwarding latency here: the round trip "
+       "reads below the load's latency, and the subtraction leaves no "
+       "value")
+          .str();
+  SubtractedChain Chain;
+  Chain.Key.Instructions = {
+      inst(*Load, {reg(Scratch), reg(Scratch), imm(1), reg(MCRegister()),
+                   imm(0), reg(MCRegister())})};
+  Chain.LiveIns = {Scratch};
+  Chain.Share = 1;
+  Chain.What = ("the L1 load-to-use latency, the reload's: a pointer chase, "
+                "each load's address the value the previous one loaded from "
+                "the word " +
+                Base + " points at, which holds its own address")
+                   .str();
+  Snippet.SubtractedChains.push_back(std::move(Chain));
+  return Snippet;
+}
+
+std::optional<PreparedSnippet>
+getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model) {
+  const Triple &TT = State.getTriple();
+  const MCInstrDesc &Desc = Model.getDesc();
+  if (!TT.isArch64Bit() || !Desc.mayStore())
+    return std::nullopt;
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  MCRegister Scratch = ET.getScratchMemoryRegister(TT);
+  if (!Scratch.isValid())
+    return std::nullopt;
+  if (isHintOrStateSave(Model.getName()))
+    return std::nullopt;
+  if (Desc.mayLoad() && !isDirectStore(Model.getName())) {
+    MCRegister Kept[] = {Scratch, named(State, "RSP"), named(State, "RIP"),
+                         ET.getDefaultLoopCounterRegister(TT)};
+    return getReadModifyWriteSnippet(State, Model, Scratch, Kept);
+  }
+  return getStoreReloadSnippet(State, Model, Scratch);
+}
+
+} // namespace exegesis
+} // namespace llvm

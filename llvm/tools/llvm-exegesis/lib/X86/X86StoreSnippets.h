@@ -1,0 +1,55 @@
+//===-- X86/X86StoreSnippets.h - Latency through memory ---------*- C++ -*-===//
+//
+// A store's result is memory, which no register operand reads back, so the
+// generic serial generator finds no chain for it (or, for a
+// read-modify-write form with a register input, chains the register path
+// and leaves memory out). Their latency is measured through memory:
+//
+// - A read-modify-write form whose memory is both its input and its output
+//   (`addq $1, (%rdi)`, `incq (%rdi)`, `addq %rdx, (%rdi)`) chains through
+//   memory by itself: each repetition's load reads what the previous one
+//   stored. No helper, nothing subtracted.
+// - A store of a general-purpose register (`movq %rax, (%rdi)`) goes through
+//   memory and back with a reload of the same address into the register it
+//   stored (`movq (%rdi), %rax`; MOVZX for 8 and 16 bits, so that the
+//   reload writes a whole register). The reload's latency, the L1
+//   load-to-use latency, is measured in the same run by a pointer chase
+//   (`movq (%rdi), %rdi`, the word holding its own address) and subtracted
+//   (SubtractedChain in Core/BenchmarkCode.h).
+//
+// A host that renames memory (AMD Zen 2 and later pair a store with a later
+// load that names the same address and hand the value over as a register
+// move) takes neither the load's latency nor a forwarding latency in these
+// chains: a read-modify-write chain reads the operation alone, and a store
+// and its reload round-trip below the load's latency, so the subtraction
+// leaves nothing, which the measurer reports as an error, never a value.
+// Both are said in `info`.
+//
+// Stores of vector, mask or immediate data, and stores whose data is the
+// flags (SETCCm), are not chained here: their reload would need a load of
+// another kind or a helper whose latency the pointer chase does not give.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_X86_X86STORESNIPPETS_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_X86_X86STORESNIPPETS_H
+
+#include "Core/InstructionModel.h"
+#include "Snippets/SnippetGenerationTarget.h"
+#include <optional>
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// The latency snippet of \p Model through memory if it is a
+/// read-modify-write form of one memory reference or a store of a
+/// general-purpose register, on a 64-bit target; nullopt otherwise.
+std::optional<PreparedSnippet>
+getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
