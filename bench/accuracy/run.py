@@ -540,11 +540,16 @@ def report(args, bodies, skipped, modes, model, harness, directory):
         group, stable = agreeing_runs(reference_values, args.unstable,
                                       args.strict)
         reference = statistics.median(group) if group else float("nan")
+        if body.generated:
+            # The harness reads cycles per instruction; the tool's value for
+            # an opcode is per copy of its snippet, helpers included.
+            reference *= len(body.lines)
         if body.minus:
             # What the generated snippet subtracts, measured by the harness
-            # as a body of its own earlier in the list.
+            # as a body of its own earlier in the list, per copy.
             other, share = body.minus
-            earlier = [r for b, r, s, _ in results if b.name == other and
+            earlier = [r * (1 if b.generated else len(b.lines))
+                       for b, r, s, _ in results if b.name == other and
                        b.form == body.form]
             if not earlier:
                 fail("%s: minus=%s names no earlier body of the run" % (
