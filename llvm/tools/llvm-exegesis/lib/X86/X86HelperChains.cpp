@@ -20,9 +20,10 @@ constexpr unsigned ZeroedBytes = 64;
 
 /// The registers and opcodes of the helpers, looked up by name.
 struct HelperNames {
-  MCRegister RAX, EAX, RDI, RSP, R8, XMM0, YMM0, ZMM0, K1;
+  MCRegister RAX, EAX, RDI, RSP, R8, XMM0, YMM0, ZMM0, K0, K1, K2;
   unsigned VMovToGPR = 0, VMovFromGPR = 0, MovToGPR = 0, MovFromGPR = 0,
-           KMovToGPR = 0, KMovFromGPR = 0, AndZero = 0, StoreZero = 0;
+           KMovToGPR = 0, KMovFromGPR = 0, AndZero = 0, StoreZero = 0,
+           MaskOnes = 0;
 
   explicit HelperNames(const LLVMState &State) {
     auto Reg = [&](StringRef Name) {
@@ -39,13 +40,16 @@ struct HelperNames {
     XMM0 = Reg("XMM0");
     YMM0 = Reg("YMM0");
     ZMM0 = Reg("ZMM0");
+    K0 = Reg("K0");
     K1 = Reg("K1");
+    K2 = Reg("K2");
     VMovToGPR = Op("VMOVPDI2DIrr");
     VMovFromGPR = Op("VMOVDI2PDIrr");
     MovToGPR = Op("MOVPDI2DIrr");
     MovFromGPR = Op("MOVDI2PDIrr");
     KMovToGPR = Op("KMOVWrk");
     KMovFromGPR = Op("KMOVWkr");
+    MaskOnes = Op("KXNORWkk");
     AndZero = Op("AND32ri8");
     StoreZero = Op("MOV64mi32");
   }
@@ -53,7 +57,7 @@ struct HelperNames {
   bool complete() const {
     return RAX && EAX && RDI && RSP && XMM0 && YMM0 && ZMM0 && K1 &&
            VMovToGPR && VMovFromGPR && MovToGPR && MovFromGPR && KMovToGPR &&
-           KMovFromGPR && AndZero && StoreZero;
+           KMovFromGPR && AndZero && StoreZero && K0 && K2 && MaskOnes;
   }
 };
 
@@ -244,6 +248,7 @@ getX86HelperChainSnippet(const LLVMState &State,
     return std::nullopt;
   SlotValues Values(Model.slots().size());
   Values[*DefSlot] = reg(Route->Result);
+  bool WriteMask = false;
   for (const ModelOperand &Op : Model.operands()) {
     if (Op.IsMemory || Values[Op.Slot])
       continue;
@@ -253,6 +258,14 @@ getX86HelperChainSnippet(const LLVMState &State,
     }
     if (Op.Kind != OperandKind::Register)
       return std::nullopt;
+    // A write mask: K2, all ones (every element written), set by the
+    // snippet itself off the chain.
+    if (classContains(State, Op.RegClassID, N.K2) &&
+        !classContains(State, Op.RegClassID, N.RAX)) {
+      Values[Op.Slot] = reg(N.K2);
+      WriteMask = true;
+      continue;
+    }
     std::optional<MCRegister> Source =
         pickSource(State, N, Route->Result, Op.RegClassID);
     if (!Source)
@@ -264,6 +277,12 @@ getX86HelperChainSnippet(const LLVMState &State,
 
   PreparedSnippet Snippet;
   Snippet.Instructions = {Model.build(Values), Route->ToGPR, AndZero};
+  // kxnorw %k0, %k0, %k2: all ones, whatever K0 holds, and nothing on the
+  // chain waits for it.
+  if (WriteMask)
+    Snippet.Instructions.insert(
+        Snippet.Instructions.begin(),
+        inst(N.MaskOnes, {reg(N.K2), reg(N.K0), reg(N.K0)}));
   StringRef Result = State.getRegisterName(Route->Result);
   StringRef Move = Route->Mask                              ? "kmovw"
                    : Route->ToGPR.getOpcode() == N.MovToGPR ? "movd"
@@ -278,6 +297,9 @@ getX86HelperChainSnippet(const LLVMState &State,
        "waits for the previous result; the helpers' latencies are measured "
        "in the same run and subtracted")
           .str();
+  if (WriteMask)
+    Snippet.Info += "; its write mask K2 is all ones, set by `kxnorw %k0, "
+                    "%k0, %k2` in each repetition, off the chain";
 
   SubtractedChain RoundTrip;
   RoundTrip.Key.Instructions = {Route->ToGPR, Route->FromGPR};
@@ -329,6 +351,9 @@ std::vector<MCInst> writeX86HelperChainMemory(const LLVMState &State,
     return {};
   if (Snippet.size() == 1 && isConversionThroughIndex(State, N, Snippet[0]))
     return zeroMemory(N);
+  // The chain, after the write mask's kxnorw if it has one.
+  if (Snippet.size() == 4 && Snippet[0].getOpcode() == N.MaskOnes)
+    Snippet = Snippet.drop_front();
   if (Snippet.size() != 3)
     return {};
   const MCInst &Last = Snippet.back();

@@ -29,9 +29,12 @@
 // SS2SI, SH2SI, 2USI) needs no helper: its result is the index register
 // itself (or its low half), and the conversion of zero is 0.
 //
+// A write mask (VADDPSZrmk) is K2, all ones, set by `kxnorw %k0, %k0, %k2`
+// at the start of each repetition: nothing on the chain waits for it.
+//
 // Opcodes the host cannot run still get their snippet (generation and
 // assembly work on any host). Not chained here: results in general-purpose
-// registers (X86LoadSnippets.h), forms with a write mask, a general-purpose
+// registers (X86LoadSnippets.h), forms with a general-purpose
 // register input, implicit operands besides EFLAGS and MXCSR (BLENDVPS's
 // XMM0, x87's stack), VSIB addresses (gathers), MMX results.
 //
