@@ -10,6 +10,7 @@
 #include "Core/Target.h"
 #include "Measure/BenchmarkMeasurer.h"
 #include "Measure/ChainSubtraction.h"
+#include "Measure/RepetitionFormChoice.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -237,6 +238,7 @@ Expected<Benchmark> BenchmarkRunner::run(const BenchmarkCode &Code) {
 Expected<std::vector<AssemblyRequest>>
 BenchmarkRunner::chooseRequests(const BenchmarkCode &Code, Benchmark &Result) {
   std::vector<AssemblyRequest> Requests = getAssemblyRequests(Options);
+  StraightLineForced = false;
   bool LatencyDefault =
       Options.Repetition == RepetitionMode::LoopWhereTimeBased;
   if (LatencyDefault) {
@@ -282,6 +284,7 @@ void BenchmarkRunner::dropLoopThatCannotMeasure(
                    State.getRegisterName(Loop->LoopBreaksChainOf).str() +
                    ", which the snippet carries from one copy to the next)");
     dropLoop(Requests);
+    StraightLineForced = true;
   }
 }
 
@@ -404,6 +407,9 @@ Expected<Benchmark> BenchmarkRunner::runOnce(const BenchmarkCode &Code) {
     appendInfo(Result, VectorNote);
   if (Error E = measure(Code, *Functions, Result))
     return E;
+  if (StraightLineForced && Options.Phase == BenchmarkPhase::Measure)
+    if (Error E = checkFrontEndBound(Code, *Functions, Result))
+      return E;
   if (Options.Phase == BenchmarkPhase::Measure && subtractsChains(Code))
     if (Error E = subtractChainsOf(Code, Result))
       return E;
@@ -461,6 +467,40 @@ Error BenchmarkRunner::subtractChainsOf(const BenchmarkCode &Code,
   Latency->PerSnippetValue = Subtracted->Latency;
   Latency->PerInstructionValue = Subtracted->Latency;
   appendInfo(Result, Subtracted->Info);
+  return Error::success();
+}
+
+Error BenchmarkRunner::checkFrontEndBound(const BenchmarkCode &Code,
+                                          ArrayRef<MeasuredFunction> Functions,
+                                          Benchmark &Result) {
+  if (!Result.Error.empty() || Result.Measurements.empty() ||
+      Functions.size() != 1)
+    return Error::success();
+  const MeasuredFunction &Large = Functions.front();
+  AssemblyRequest Small = Large.Request;
+  Small.MinInstructions =
+      std::max<unsigned>(Code.Key.Instructions.size(),
+                         Large.Request.MinInstructions / FrontEndProbeDivisor);
+  Expected<std::vector<MeasuredFunction>> SmallFunctions =
+      assembleFunctions(Code, {Small});
+  if (!SmallFunctions)
+    return SmallFunctions.takeError();
+  Benchmark Probe;
+  Probe.Key = Result.Key;
+  Probe.Mode = Result.Mode;
+  if (Error E = measure(Code, *SmallFunctions, Probe))
+    return E;
+  // A probe that failed or doubts itself says nothing either way.
+  if (!Probe.Error.empty() || Probe.Measurements.empty() ||
+      StringRef(Probe.Info).contains("warning"))
+    return Error::success();
+  double LargeValue = Result.Measurements.front().PerInstructionValue;
+  double SmallValue = Probe.Measurements.front().PerInstructionValue;
+  if (isFrontEndBound(LargeValue, SmallValue, FrontEndBoundMargin))
+    appendInfo(Result, describeFrontEndBound(
+                           LargeValue, Large.Function.CodeSize, SmallValue,
+                           SmallFunctions->front().Function.CodeSize,
+                           Small.MinInstructions));
   return Error::success();
 }
 

@@ -93,6 +93,13 @@ private:
   Expected<bool> willMeasureTimeBased();
   Error createMeasurer();
 
+  /// After a measurement in straight-line code that had to be used: the
+  /// same copies in a smaller form, and a warning in \p Result's `info` when
+  /// they read lower, the value being the front end's (isFrontEndBound).
+  Error checkFrontEndBound(const BenchmarkCode &Code,
+                           ArrayRef<MeasuredFunction> Functions,
+                           Benchmark &Result);
+
   /// The measure phase: runs \p Functions and fills Result's measurements
   /// (or its error, for a snippet that crashes or times out).
   Error measure(const BenchmarkCode &Code,
@@ -117,6 +124,9 @@ private:
   std::unique_ptr<BenchmarkMeasurer> Measurer;
   /// Created for the first basic block measured or timed loop lengthened.
   std::unique_ptr<MCAThroughputModel> Model;
+  /// The loop of a default was dropped for the run being chosen: its chain
+  /// needs straight-line code (checkFrontEndBound).
+  bool StraightLineForced = false;
   std::string NoModel;
 };
 

@@ -2,6 +2,7 @@
 
 #include "Measure/RepetitionFormChoice.h"
 #include "TimeBased/SamplingJudge.h"
+#include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -83,6 +84,23 @@ double getUnbeatenAbove(const FormReading &Reading) {
   if (!Reading.Doubtful)
     return Reading.Value;
   return std::isfinite(Reading.PlausibleHigh) ? Reading.PlausibleHigh : NAN;
+}
+
+bool isFrontEndBound(double Large, double Small, double Tolerance) {
+  return std::isfinite(Large) && std::isfinite(Small) && Small > 0 &&
+         Small < Large * (1 - Tolerance);
+}
+
+std::string describeFrontEndBound(double Large, uint64_t LargeBytes,
+                                  double Small, uint64_t SmallBytes,
+                                  uint64_t SmallInstructions) {
+  return formatv("warning: bound by the front end: the straight-line copies "
+                 "({0} bytes) read {1:F3} cycles per instruction, the same "
+                 "copies in {2} bytes {3:F3}; -min-instructions={4} measures "
+                 "that form (a loop would break the chain the snippet "
+                 "carries)",
+                 LargeBytes, Large, SmallBytes, Small, SmallInstructions)
+      .str();
 }
 
 } // namespace exegesis

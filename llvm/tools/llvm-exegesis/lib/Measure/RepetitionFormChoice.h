@@ -23,6 +23,7 @@
 #define LLVM_TOOLS_LLVM_EXEGESIS_MEASURE_REPETITIONFORMCHOICE_H
 
 #include <cstdint>
+#include <string>
 
 namespace llvm {
 namespace exegesis {
@@ -69,6 +70,32 @@ bool reportsInstead(const FormReading &Candidate, const FormReading &Current,
 /// which any bounded reading beats). The form measured second may stop
 /// sampling once it reads clearly above it (SamplingVerdict::Outclassed).
 double getUnbeatenAbove(const FormReading &Reading);
+
+/// Straight-line code that must be used (the loop would break the chain the
+/// snippet carries from copy to copy) lays out as many copies as
+/// -min-instructions asks, more than the front end holds (micro-op cache,
+/// decoders) for a fast instruction: the value is then the rate at which
+/// the front end feeds the copies, not the instruction's. Whether it is,
+/// is told by measuring the same copies in a form FrontEndProbeDivisor
+/// times smaller: \p Small reading below \p Large by more than
+/// \p Tolerance (a fraction) means the cost grows with the code, not with
+/// the instructions. No constant of a CPU is involved, only the comparison.
+bool isFrontEndBound(double Large, double Small, double Tolerance);
+
+/// How much smaller the form that checks isFrontEndBound is.
+inline constexpr unsigned FrontEndProbeDivisor = 8;
+
+/// How much lower the smaller form must read: well beyond what a settled
+/// time-based reading moves from one measurement to the next on a busy
+/// host, so that only a cost that grows with the code is reported.
+inline constexpr double FrontEndBoundMargin = 0.05;
+
+/// The `info` warning for a front-end-bound straight-line value: the two
+/// forms, their code and values per instruction, and the form to use
+/// instead (-min-instructions=\p SmallInstructions).
+std::string describeFrontEndBound(double Large, uint64_t LargeBytes,
+                                  double Small, uint64_t SmallBytes,
+                                  uint64_t SmallInstructions);
 
 } // namespace exegesis
 } // namespace llvm

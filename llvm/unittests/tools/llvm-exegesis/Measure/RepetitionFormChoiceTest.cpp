@@ -251,4 +251,25 @@ TEST(RepetitionFormChoiceTest, NothingAboveTheUnbeatenBoundIsReported) {
   }
 }
 
+TEST(FrontEndBoundTest, TheSmallerFormMustReadClearlyLower) {
+  // The copies read half as much when an eighth as many: the large form's
+  // value is the front end's.
+  EXPECT_TRUE(isFrontEndBound(0.339, 0.171, FrontEndBoundMargin));
+  // Within the margin: the instruction's own cost, whatever the code size.
+  EXPECT_FALSE(isFrontEndBound(1.000, 0.980, FrontEndBoundMargin));
+  // The smaller form reading higher is no sign of the front end.
+  EXPECT_FALSE(isFrontEndBound(1.0, 1.2, FrontEndBoundMargin));
+  // Nothing to compare.
+  EXPECT_FALSE(isFrontEndBound(1.0, std::nan(""), FrontEndBoundMargin));
+  EXPECT_FALSE(isFrontEndBound(1.0, 0.0, FrontEndBoundMargin));
+}
+
+TEST(FrontEndBoundTest, WarningNamesBothFormsAndTheOneToUse) {
+  EXPECT_EQ(describeFrontEndBound(0.3385, 38783, 0.1712, 4900, 1250),
+            "warning: bound by the front end: the straight-line copies (38783 "
+            "bytes) read 0.339 cycles per instruction, the same copies in "
+            "4900 bytes 0.171; -min-instructions=1250 measures that form (a "
+            "loop would break the chain the snippet carries)");
+}
+
 } // namespace
