@@ -254,6 +254,14 @@ public:
     return std::nullopt;
   }
 
+  /// A latency snippet for a stack instruction that the target runs on a
+  /// private stack, balanced (x86: PUSH, POP, CALL, RET), asked in latency
+  /// mode before every refusal; nullopt for any other opcode.
+  virtual std::optional<PreparedSnippet>
+  getStackLatencySnippet(const LLVMState &, const InstructionModel &) const {
+    return std::nullopt;
+  }
+
   /// The YAML `config` text for \p Inst (e.g. an LEA addressing form).
   virtual std::string describeConfiguration(const LLVMState &State,
                                             const InstructionModel &Model,

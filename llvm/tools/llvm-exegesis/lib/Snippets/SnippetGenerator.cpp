@@ -303,6 +303,16 @@ SnippetGenerator::generateConfigurations(unsigned Opcode) {
       Models[Opcode].reset();
   });
   const InstructionModel &Model = getModel(Opcode);
+  // A call, return, push or pop the target runs on a private stack.
+  if (Options.Mode == BenchmarkMode::Latency)
+    if (std::optional<PreparedSnippet> Stack =
+            Target.getStackLatencySnippet(State, Model)) {
+      std::vector<BenchmarkCode> Codes;
+      Codes.push_back(makeBenchmarkCode(std::move(Stack->Instructions),
+                                        std::move(Stack->Config),
+                                        std::move(Stack->Info)));
+      return checkSubtargetAccepts(Opcode, std::move(Codes));
+    }
   if (std::optional<std::string> Reason =
           Target.getGenericRefusal(State, Model))
     return make_error<SnippetGenerationError>(

@@ -19,6 +19,7 @@
 #include "X86/X86Names.h"
 #include "X86/X86RegisterSetup.h"
 #include "X86/X86StackCode.h"
+#include "X86/X86StackSnippets.h"
 #include "X86/X86StatusFlags.h"
 #include "X86/X86VectorState.h"
 #include "X86/X86X87Chains.h"
@@ -224,7 +225,16 @@ class X86ExegesisTarget : public ExegesisTarget {
     std::vector<MCInst> Out = writeX86AddressChainWord(State, Snippet);
     llvm::append_range(Out, writeX86HelperChainMemory(State, Snippet));
     llvm::append_range(Out, writeX87OperandWord(State, Snippet));
+    llvm::append_range(Out, noteX86PrivateStack(State, Snippet));
     return Out;
+  }
+
+  /// A snippet whose pushes and pops balance runs on a private stack
+  /// (X86StackSnippets.h).
+  Expected<LoweredSnippet>
+  lowerSnippet(const LLVMState &State,
+               ArrayRef<MCInst> Snippet) const override {
+    return lowerX86StackSnippet(State, Snippet);
   }
 
   MCRegister getStackPointerRegister() const override {

@@ -21,6 +21,7 @@
 #include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
 #include "X86/X86PreparedSnippets.h"
+#include "X86/X86StackSnippets.h"
 #include "X86/X86StoreSnippets.h"
 #include "X86/X86X87Chains.h"
 #include "llvm/ADT/StringExtras.h"
@@ -171,6 +172,13 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     return getX86PreparedSnippet(State, Model, Serial, Index);
   }
 
+  /// PUSH, POP, CALL and RET on a private stack (X86StackSnippets.h).
+  std::optional<PreparedSnippet>
+  getStackLatencySnippet(const LLVMState &State,
+                         const InstructionModel &Model) const override {
+    return getX86StackLatencySnippet(State, Model);
+  }
+
   /// Loads into general-purpose registers and load-op forms with an
   /// identity, chained through their address (X86LoadSnippets.h); vector
   /// and mask results through a helper (X86HelperChains.h); stores and
@@ -224,11 +232,12 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
                            ArrayRef<MCInst> Instructions,
                            std::vector<RegisterValue> &Values) const override {
     addX87InitialValues(State, Instructions, Values);
-    // Nothing sets DF or SSP: the ABI leaves DF clear on entry, and the
-    // shadow stack pointer is the process's own.
+    // Nothing sets DF, SSP or RSP: the ABI leaves DF clear on entry, the
+    // shadow stack pointer is the process's own, and a stack snippet's RSP
+    // is its private stack (X86StackSnippets.h).
     erase_if(Values, [&](const RegisterValue &V) {
       StringRef Name = State.getRegisterName(V.Register);
-      return Name == "DF" || Name == "SSP";
+      return Name == "DF" || Name == "SSP" || Name == "RSP";
     });
     // Zero divided by zero raises #DE; zero divided by one is zero again,
     // so a chain of divisions stays well defined.
@@ -276,10 +285,8 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       return std::string("pseudo instruction");
     StringRef Name = Model.getName();
     // Segment pushes and pops move the stack pointer without saying so.
-    if (Name.starts_with("PUSH") ||
-        (Name.starts_with("POP") && !Name.starts_with("POPCNT")) ||
-        Name.starts_with("LEAVE"))
-      return std::string("uses the stack pointer (push/pop)");
+    if (std::optional<std::string> Why = whyNoX86StackSnippet(Name))
+      return Why;
     // Locked forms are codegen's: they encode no LOCK prefix of their own.
     if (Name.ends_with("Locked"))
       return std::string("pseudo instruction");
@@ -339,8 +346,10 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
   /// changed for the code after it.
   std::optional<std::string> whyNeverRun(const LLVMState &State,
                                          unsigned Opcode) const override {
-    // Their snippets keep every repetition valid (X86PreparedSnippets.h).
-    if (hasX86PreparedSnippet(State, Opcode))
+    // Their snippets keep every repetition valid (X86PreparedSnippets.h),
+    // and the stack balanced (X86StackSnippets.h).
+    if (hasX86PreparedSnippet(State, Opcode) ||
+        runsOnX86PrivateStack(State, Opcode))
       return std::nullopt;
     StringRef Name = State.getOpcodeName(Opcode);
     const MCInstrDesc &Desc = State.getInstrInfo().get(Opcode);
