@@ -3,6 +3,7 @@
 #include "PortMapHost/SchedModelMatch.h"
 #include "Core/LLVMState.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCSchedule.h"
@@ -194,8 +195,9 @@ UsageAgreement compareUsage(const ResourceModel &Model,
                             const SchedUsage &Modelled, double Tolerance) {
   UsageAgreement Result;
   const double NaN = std::numeric_limits<double>::quiet_NaN();
-  std::vector<std::string> Differences, Agreements, Uncompared;
-  unsigned Compared = 0;
+  std::vector<std::string> Differences, Agreements, InferredOnly, ModelOnly;
+  std::string Unknown;
+  unsigned UsedInCommon = 0;
   bool Differs = false;
   // ProcResources that an inferred resource stands for: what the class
   // holds of the others goes unseen by the comparison, and is said.
@@ -217,17 +219,17 @@ UsageAgreement compareUsage(const ResourceModel &Model,
     Result.Modelled.push_back(Theirs);
     if (std::isnan(Theirs)) {
       if (Mine >= Tolerance)
-        Uncompared.push_back(formatv("{0}: inferred {1}, no ProcResource to "
-                                     "compare with",
-                                     Name, formatCount(Mine)));
+        InferredOnly.push_back(formatv("{0} {1}", Name, formatCount(Mine)));
       continue;
     }
-    Compared += !R.IsDispatch;
     if (std::fabs(Mine - Theirs) >= Tolerance) {
       Differs = true;
       Differences.push_back(formatv("{0}: inferred {1}, model {2}", Name,
                                     formatCount(Mine), formatCount(Theirs)));
     } else if (Mine >= Tolerance || Theirs >= Tolerance) {
+      // Agreeing that neither uses a resource says little: an agreement
+      // needs a use in common.
+      UsedInCommon += !R.IsDispatch;
       Agreements.push_back(
           formatv("{0}: {1} in both", Name, formatCount(Theirs)));
     }
@@ -250,35 +252,44 @@ UsageAgreement compareUsage(const ResourceModel &Model,
         if (Q == P || Modelled.Cycles[Q] <= 0)
           continue;
         bool Inside = Within(P, Q), Around = Within(Q, P);
-        Seen = (Covered[Q] && Inside) ||
-               (Around && !Inside && Modelled.Cycles[Q] >= Modelled.Cycles[P]);
+        // Groups of the same units (Zn4FPAES01 and Zn4FPFMul01) are one
+        // thing under several names: the first speaks for the others.
+        Seen =
+            (Covered[Q] && Inside) ||
+            (Around && !Inside && Modelled.Cycles[Q] >= Modelled.Cycles[P]) ||
+            (Around && Inside && Q < P &&
+             Modelled.Cycles[Q] == Modelled.Cycles[P]);
       }
       if (!Seen)
-        Uncompared.push_back(formatv("model holds {0} for {1} cycles, no "
-                                     "inferred resource to compare with",
-                                     Sched.Resources[P].Name,
-                                     formatCount(Modelled.Cycles[P])));
+        ModelOnly.push_back(formatv("{0} {1}", Sched.Resources[P].Name,
+                                    formatCount(Modelled.Cycles[P])));
     }
-    if (Inferred.OwnCycles > 0)
-      Uncompared.push_back(formatv("a bottleneck of its own of {0} cycles",
-                                   formatCount(Inferred.OwnCycles)));
   } else {
-    Uncompared.insert(Uncompared.begin(),
-                      "LLVM's model has no valid scheduling class for it");
+    Unknown = "LLVM's model has no valid scheduling class for it";
   }
-  // The micro-op count alone can show a difference, but agreement needs
-  // a port resource compared.
-  if (!Modelled.Known || (!Differs && Compared == 0))
+  // The micro-op count alone can show a difference, but an agreement needs
+  // a port resource used in common.
+  if (!Modelled.Known || (!Differs && UsedInCommon == 0))
     Result.V = UsageAgreement::Verdict::NotComparable;
   else
     Result.V = Differs ? UsageAgreement::Verdict::Differs
                        : UsageAgreement::Verdict::Agrees;
+  auto Add = [&](const Twine &Item) {
+    Result.Text += (Result.Text.empty() ? "" : "; ") + Item.str();
+  };
+  if (!Unknown.empty())
+    Add(Unknown);
   for (const std::string &S : Differences)
-    Result.Text += (Result.Text.empty() ? "" : "; ") + S;
+    Add(S);
   for (const std::string &S : Agreements)
-    Result.Text += (Result.Text.empty() ? "" : "; ") + S;
-  for (const std::string &S : Uncompared)
-    Result.Text += (Result.Text.empty() ? "" : "; ") + S;
+    Add(S);
+  if (!InferredOnly.empty())
+    Add("inferred, no ProcResource to compare: " + join(InferredOnly, ", "));
+  if (!ModelOnly.empty())
+    Add("model, no inferred resource to compare: " + join(ModelOnly, ", "));
+  if (Inferred.OwnCycles > 0)
+    Add("a bottleneck of its own of " + formatCount(Inferred.OwnCycles) +
+        " cycles");
   return Result;
 }
 

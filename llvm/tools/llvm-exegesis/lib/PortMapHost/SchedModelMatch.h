@@ -119,18 +119,21 @@ struct UsageAgreement {
   SmallVector<double, 8> Inferred;
   SmallVector<double, 8> Modelled;
   /// Where they differ ("Zn4ALU0123: inferred 2, model 1"), where they
-  /// agree on a use ("Zn4ALU1: 1 in both"), then what cannot be compared (a
-  /// resource with no counterpart the instruction uses, ProcResources of no
-  /// inferred resource its class holds), "; " between items.
+  /// agree on a use ("Zn4ALU1: 1 in both"), then what cannot be compared:
+  /// resources it uses that have no counterpart, ProcResources its class
+  /// holds that no inferred resource covers (one name for groups of the
+  /// same units, none for a group held only because a unit inside it is),
+  /// a bottleneck of its own; "; " between items.
   std::string Text;
 };
 
 /// \p Inferred (X's usage of \p Model's resources) beside \p Modelled
-/// (X's scheduling class): they agree when, on every resource with a
-/// counterpart (and the micro-op count for the dispatch resource), the two
-/// differ by less than \p Tolerance micro-ops; not comparable when the
-/// model does not know X, or when nothing differs and no resource but the
-/// dispatch one has a counterpart.
+/// (X's scheduling class): they differ when, on a resource with a
+/// counterpart (or on the micro-op count, for the dispatch resource), the
+/// two are \p Tolerance micro-ops apart or more; they agree when they do
+/// not differ and both use at least one such resource; otherwise (the model
+/// does not know X, or nothing used has a counterpart) they cannot be
+/// compared.
 UsageAgreement compareUsage(const ResourceModel &Model,
                             ArrayRef<ResourceMatch> Matches,
                             const SchedResources &Sched, const Usage &Inferred,
