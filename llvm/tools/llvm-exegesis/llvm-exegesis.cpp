@@ -1143,6 +1143,7 @@ static void portMapMain() {
     }
     ExitOnErr(std::move(E));
   }
+  ExitOnErr(nameResourcesAfterSchedModel(*State, File));
   ExitOnErr(File.write(PortMapFile));
   errs() << "port-map: " << File.Basic.size() << " basic instructions, "
          << File.Resources.size() << " resources, " << File.Notes.size()

@@ -44,6 +44,8 @@ std::optional<std::string> whyNotBasicCandidate(const LLVMState &State,
     return "operands the generator cannot fill";
   const SnippetGenerationTarget &Target =
       SnippetGenerationTarget::lookup(State.getTriple());
+  if (std::optional<std::string> Why = Target.whyNotMixable(State, Model))
+    return *Why;
   const RegisterPool &Pool = Generator.getRegisterPool();
   for (const OperandSlot &Slot : Model.slots()) {
     if (Slot.Kind != OperandKind::Register || !Slot.IsDef)

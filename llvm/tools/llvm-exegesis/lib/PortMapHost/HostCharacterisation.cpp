@@ -1,6 +1,9 @@
 //===-- HostCharacterisation.cpp - The host's port-map model --------------===//
 
 #include "PortMapHost/HostCharacterisation.h"
+#include "Core/LLVMState.h"
+#include "PortMapHost/SchedModelMatch.h"
+#include "Snippets/GeneratorForMode.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/Format.h"
@@ -112,6 +115,46 @@ Error inferIntoFile(PortMapModelFile &File, MeasurementLog &Log,
     return Result.takeError();
   File.setInference(*Result);
   File.Date = getDateNow();
+  return Error::success();
+}
+
+Error nameResourcesAfterSchedModel(const LLVMState &State,
+                                   PortMapModelFile &File) {
+  Expected<portmap::SchedResources> Sched = portmap::getSchedResources(State);
+  if (!Sched) {
+    consumeError(Sched.takeError());
+    return Error::success();
+  }
+  Expected<portmap::ResourceModel> Model = File.getResourceModel();
+  if (!Model)
+    return Model.takeError();
+  SnippetGeneratorOptions GenOptions;
+  GenOptions.Mode = BenchmarkMode::InverseThroughput;
+  std::unique_ptr<SnippetGenerator> Generator =
+      createSnippetGenerator(State, GenOptions);
+  std::vector<portmap::SchedUsage> Usages;
+  for (const std::string &Name : File.Basic) {
+    std::optional<unsigned> Opcode = State.getOpcodeByName(Name);
+    if (!Opcode)
+      return createStringError(inconvertibleErrorCode(),
+                               "basic instruction '" + Name +
+                                   "' is no opcode of " +
+                                   State.getTriple().str());
+    Expected<std::vector<BenchmarkCode>> Codes =
+        Generator->generateConfigurations(*Opcode);
+    if (!Codes)
+      return Codes.takeError();
+    if (Codes->empty() || Codes->front().Key.Instructions.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "no instruction of " + Name);
+    Usages.push_back(
+        portmap::getSchedUsage(State, Codes->front().Key.Instructions.front()));
+  }
+  std::vector<portmap::ResourceMatch> Matches =
+      portmap::matchResources(*Model, *Sched, Usages, File.Basic);
+  for (size_t R = 0; R < Matches.size() && R < File.Resources.size(); ++R)
+    File.Resources[R].SchedModelName =
+        Matches[R].ProcResource ? Matches[R].Name : std::string();
   return Error::success();
 }
 

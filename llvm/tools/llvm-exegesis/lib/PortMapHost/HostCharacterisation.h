@@ -28,6 +28,8 @@
 namespace llvm {
 namespace exegesis {
 
+class LLVMState;
+
 /// The file a run continues: \p Previous (the file found, if any) when it was
 /// measured on the same CPU and triple with the same settings, its
 /// measurements kept and its model marked unfinished; a new file otherwise.
@@ -80,6 +82,12 @@ unsigned getNumSinglesAndPairs(unsigned NumCandidates);
 /// model into \p File (not saved).
 Error inferIntoFile(PortMapModelFile &File, MeasurementLog &Log,
                     const portmap::InferenceOptions &Options);
+
+/// Names each resource of \p File's model after the scheduling model's
+/// ProcResource that matches it (SchedModelMatch.h), where one does: its key
+/// in uops results. Nothing changes for a CPU without a scheduling model.
+Error nameResourcesAfterSchedModel(const LLVMState &State,
+                                   PortMapModelFile &File);
 
 /// "exegesis 1.2 (LLVM 22.1.8)" and the UTC time now, ISO 8601.
 std::string getToolVersion();

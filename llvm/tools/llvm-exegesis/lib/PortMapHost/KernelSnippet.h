@@ -44,7 +44,7 @@ struct KernelSnippetOptions {
   /// Distinct copies of one opcode at most (an opcode whose def is tied to
   /// a use needs a register per copy, and the copies repeat in turn: enough
   /// chains to hide a short latency, registers left for the others).
-  unsigned MaxDistinctCopies = 6;
+  unsigned MaxDistinctCopies = 8;
   /// The snippet is repeated in a loop: its counter register is left alone.
   bool ReserveLoopCounter = true;
 };

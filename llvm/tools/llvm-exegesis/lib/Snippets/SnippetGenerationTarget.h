@@ -107,6 +107,15 @@ public:
     return false;
   }
 
+  /// Why \p Model cannot be a basic instruction of the port-map method,
+  /// mixed with any other, for a reason of the architecture (x86: a legacy
+  /// SSE encoding beside AVX code, MMX), or nullopt (see
+  /// PortMapHost/BasicCandidates.h).
+  virtual std::optional<std::string>
+  whyNotMixable(const LLVMState &, const InstructionModel &) const {
+    return std::nullopt;
+  }
+
   /// The value a generated snippet gives \p Reg when it reads it first: zero
   /// (an empty APInt) for data, the ABI default for control registers so
   /// that floating-point exceptions stay masked.

@@ -264,6 +264,26 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     return !RI.superregs(Reg).empty() && getRegisterBitWidth(State, Reg) < 32;
   }
 
+  std::optional<std::string>
+  whyNotMixable(const LLVMState &State,
+                const InstructionModel &Model) const override {
+    // TSFlags: the encoding in bits 29-30 (0: legacy), the SSE execution
+    // domain in bits 27-28 (0: none). A legacy SSE write keeps the upper
+    // bits of the YMM register, which ties it to AVX code around it; on
+    // Zen 5 a mixture of RSQRTPS and VEXTRACTF128 takes 8 cycles a pass.
+    uint64_t TSFlags = Model.getDesc().TSFlags;
+    if ((TSFlags >> 29 & 3) == 0 && (TSFlags >> 27 & 3) != 0)
+      return std::string("a legacy SSE encoding, which AVX code beside it "
+                         "waits for");
+    const MCRegisterInfo &RI = State.getRegInfo();
+    for (const OperandSlot &Slot : Model.slots())
+      if (Slot.RegClassID >= 0 &&
+          StringRef(RI.getRegClassName(&RI.getRegClass(Slot.RegClassID))) ==
+              "VR64")
+        return std::string("an MMX instruction, on the x87 registers");
+    return std::nullopt;
+  }
+
   void getUnnamedRegisters(const LLVMState &State,
                            std::vector<MCRegister> &Regs) const override {
     // High-byte registers cannot be encoded in an instruction with a REX,

@@ -73,6 +73,13 @@ TEST_F(BasicCandidatesTest, StaticRules) {
             std::string("a register move the renamer may eliminate"));
   EXPECT_EQ(whyNot("MULX64rr"), std::string("reads a register implicitly"));
   EXPECT_EQ(whyNot("JMP_1"), std::string("control flow"));
+  // Mixed with AVX code, a legacy SSE write waits for the YMM register.
+  EXPECT_EQ(whyNot("RSQRTPSr"),
+            std::string("a legacy SSE encoding, which AVX code beside it "
+                        "waits for"));
+  EXPECT_EQ(whyNot("MMX_PSHUFWri"),
+            std::string("an MMX instruction, on the x87 registers"));
+  EXPECT_EQ(whyNot("VORPDrr"), std::nullopt);
   // Several micro-ops in the scheduling model.
   EXPECT_TRUE(whyNot("DIV64r"));
 }

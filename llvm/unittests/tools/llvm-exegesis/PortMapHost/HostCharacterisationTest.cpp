@@ -1,7 +1,9 @@
 //===-- HostCharacterisationTest.cpp - Resuming a characterisation --------===//
 
 #include "PortMapHost/HostCharacterisation.h"
+#include "Core/LLVMState.h"
 #include "PortMap/SyntheticMachine.h"
+#include "PortMapHost/SchedModelMatch.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -119,6 +121,38 @@ TEST(HostCharacterisationTest, InterruptedRunResumesWhereItStopped) {
   for (size_t R = 0; R < Whole.Resources.size(); ++R)
     EXPECT_EQ(Second->Resources[R].Instructions,
               Whole.Resources[R].Instructions);
+}
+
+/// A resource of exactly the instructions LLVM's model puts on one
+/// ProcResource, with its units, takes that ProcResource's name; one that
+/// mixes instructions of different units keeps none.
+TEST(HostCharacterisationTest, ResourcesTakeTheSchedModelsNames) {
+  std::unique_ptr<LLVMState> State =
+      cantFail(LLVMState::create("x86_64-unknown-linux-gnu", "znver5"));
+  PortMapModelFile F;
+  F.CpuName = "znver5";
+  F.Complete = true;
+  F.Basic = {"VORPDrr", "IMUL32rri"};
+  PortMapModelFile::ResourceEntry Vector, Mixed;
+  Vector.Name = "R0";
+  Vector.Instructions = {"VORPDrr"};
+  Vector.Saturating = {4, 0};
+  Vector.Throughput = 4;
+  Vector.Units = 4;
+  Mixed.Name = "R1";
+  Mixed.Instructions = {"VORPDrr", "IMUL32rri"};
+  Mixed.Saturating = {4, 3};
+  Mixed.Throughput = 7;
+  Mixed.Units = 7;
+  F.Resources = {Vector, Mixed};
+  ASSERT_FALSE(bool(nameResourcesAfterSchedModel(*State, F)));
+  Expected<SchedResources> Sched = getSchedResources(*State);
+  ASSERT_TRUE(bool(Sched));
+  bool Known = false;
+  for (const SchedResource &P : Sched->Resources)
+    Known |= P.Name == F.Resources[0].SchedModelName;
+  EXPECT_TRUE(Known) << "'" << F.Resources[0].SchedModelName << "'";
+  EXPECT_EQ(F.Resources[1].SchedModelName, "");
 }
 
 } // namespace

@@ -100,13 +100,13 @@ TEST_F(KernelSnippetTest, TiedOpcodesKeepTheirOwnRegisters) {
       KernelSnippetOptions());
   ASSERT_TRUE(bool(S)) << toString(S.takeError());
   expectIndependent(*S);
-  // Six distinct copies of ADD64rr, each once per pass of four.
+  // Eight distinct copies of ADD64rr (MaxDistinctCopies), taken in turn.
   std::vector<MCInst> Adds;
   for (const MCInst &I : S->Code.Key.Instructions)
     if (I.getOpcode() == opcode("ADD64rr") &&
         none_of(Adds, [&](const MCInst &J) { return isSameCopy(I, J); }))
       Adds.push_back(I);
-  EXPECT_EQ(Adds.size(), 6u);
+  EXPECT_EQ(Adds.size(), 8u);
 }
 
 TEST_F(KernelSnippetTest, ImplicitDependenciesAreReported) {
