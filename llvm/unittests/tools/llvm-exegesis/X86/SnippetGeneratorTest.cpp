@@ -121,15 +121,17 @@ TEST_F(SnippetGeneratorTest, LatencyGivesDefTheRegisterOfAUse) {
 }
 
 TEST_F(SnippetGeneratorTest, LatencyClosesCycleWithSecondInstruction) {
+  // CMP8i8 reads AL without naming it; CMP64rr, which names its register,
+  // goes through CMOVB (FlagsOnlyProducerChainsThroughCmovb).
   auto G = generator(BenchmarkMode::Latency);
-  std::vector<BenchmarkCode> Codes = generate(*G, "CMP64rr");
+  std::vector<BenchmarkCode> Codes = generate(*G, "CMP8i8");
   ASSERT_EQ(Codes.size(), 1u);
   const BenchmarkCode &Code = Codes[0];
   ASSERT_EQ(Code.Key.Instructions.size(), 2u);
   EXPECT_EQ(Code.Info, "Repeating two instructions");
   const MCInst &Cmp = Code.Key.Instructions[0];
   const MCInst &Helper = Code.Key.Instructions[1];
-  EXPECT_EQ(Cmp.getOpcode(), opcode("CMP64rr"));
+  EXPECT_EQ(Cmp.getOpcode(), opcode("CMP8i8"));
   // The helper reads the flags CMP writes...
   const MCInstrDesc &HelperDesc = State->getInstrInfo().get(Helper.getOpcode());
   EXPECT_TRUE(is_contained(HelperDesc.implicit_uses(), reg("EFLAGS").id()));
@@ -137,14 +139,42 @@ TEST_F(SnippetGeneratorTest, LatencyClosesCycleWithSecondInstruction) {
   std::vector<MCRegister> Written = registers(Helper);
   for (MCPhysReg Reg : HelperDesc.implicit_defs())
     Written.push_back(Reg);
+  std::vector<MCRegister> Read = registers(Cmp);
+  for (MCPhysReg Reg :
+       State->getInstrInfo().get(Cmp.getOpcode()).implicit_uses())
+    Read.push_back(Reg);
   bool Feeds = false;
   for (MCRegister Def : Written)
-    for (MCRegister Use : registers(Cmp))
+    for (MCRegister Use : Read)
       Feeds |= aliases(*G, Def, Use);
   EXPECT_TRUE(Feeds);
   // EFLAGS is written by CMP before the helper reads it: not initialized.
   for (const RegisterValue &V : Code.Key.RegisterInitialValues)
     EXPECT_NE(V.Register, reg("EFLAGS"));
+}
+
+TEST_F(SnippetGeneratorTest, FlagsOnlyProducerChainsThroughCmovb) {
+  // CMP64rr writes only the flags: CMOVB reads CF back into RAX, which CMP
+  // reads, and CMOVB's latency (half of a TEST/CMOVB round trip, with its
+  // bounds) is measured beside it and subtracted.
+  auto G = generator(BenchmarkMode::Latency);
+  std::vector<BenchmarkCode> Codes = generate(*G, "CMP64rr");
+  ASSERT_EQ(Codes.size(), 1u);
+  const BenchmarkCode &Code = Codes[0];
+  ASSERT_EQ(Code.Key.Instructions.size(), 2u);
+  EXPECT_EQ(Code.Key.Instructions[0].getOpcode(), opcode("CMP64rr"));
+  EXPECT_EQ(Code.Key.Instructions[0].getOperand(0).getReg(), reg("RAX"));
+  EXPECT_EQ(Code.Key.Instructions[1].getOpcode(), opcode("CMOV64rr"));
+  EXPECT_EQ(Code.Key.Instructions[1].getOperand(0).getReg(), reg("RAX"));
+  ASSERT_EQ(Code.SubtractedChains.size(), 1u);
+  const SubtractedChain &Chain = Code.SubtractedChains[0];
+  EXPECT_EQ(Chain.Share, 0.5);
+  ASSERT_TRUE(Chain.Bounds.has_value());
+  EXPECT_EQ(Chain.Bounds->LowCycles, 1);
+  EXPECT_EQ(Chain.Bounds->HighCycles, -1);
+  ASSERT_EQ(Chain.Key.Instructions.size(), 2u);
+  EXPECT_EQ(Chain.Key.Instructions[0].getOpcode(), opcode("TEST64rr"));
+  EXPECT_EQ(Chain.Key.Instructions[1].getOpcode(), opcode("CMOV64rr"));
 }
 
 TEST_F(SnippetGeneratorTest, HelperIsValidForTheSubtarget) {
