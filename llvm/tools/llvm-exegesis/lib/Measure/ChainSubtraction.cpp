@@ -18,6 +18,10 @@ namespace exegesis {
 /// 1.99 as often as 2.01).
 static constexpr double BoundsSlackCycles = 0.05;
 
+/// Bounds wider than this leave the estimate in their middle too uncertain
+/// to stand behind as a clean value: info warns.
+static constexpr double MaxUnwarnedWidthCycles = 1.0;
+
 static std::string cycles(double Value) {
   std::string Text;
   raw_string_ostream(Text) << format("%.3f", Value);
@@ -81,11 +85,26 @@ Expected<ChainSubtraction> subtractChains(double Measured,
                 " cycles a repetition of each chain";
   if (Bounded) {
     // An instruction takes at least 1 cycle: the low bound never goes
-    // below it.
-    Result.Low = std::max(Result.Low, 1.0);
-    Result.Info += "; the instruction's latency is between " +
-                   cycles(Result.Low) + " and " + cycles(Result.High) +
-                   " cycles";
+    // below it (a reading within the slack of that keeps its estimate).
+    Result.Low = std::max(Result.Low, std::min(1.0, Result.Latency));
+    Result.High = std::max(Result.High, Result.Low);
+    if (Result.High - Result.Low <= BoundsSlackCycles) {
+      Result.Info += "; the round trips pin the helpers' shares: the value "
+                     "is the instruction's";
+    } else {
+      Result.Info += "; the instruction's latency is between " +
+                     cycles(Result.Low) + " and " + cycles(Result.High) +
+                     " cycles";
+      // Timing gives only the round trip of a domain crossing, never one
+      // way: the value is the middle of what the timings allow, an
+      // estimate that may be off by half the bounds' width (on Zen 5 the
+      // scheduling model sat at the upper bound for most vector loads).
+      if (Result.High - Result.Low > MaxUnwarnedWidthCycles)
+        Result.Info += "; warning: the value is the middle of those "
+                       "bounds (a helper's share of a round trip cannot be "
+                       "timed alone), not a measurement of the instruction "
+                       "alone";
+    }
   }
   return Result;
 }

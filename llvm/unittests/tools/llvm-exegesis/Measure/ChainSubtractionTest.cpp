@@ -63,6 +63,31 @@ TEST(ChainSubtractionTest, HalfARoundTripIsBoundedByIt) {
   EXPECT_NE(R->Info.find("0.5 x 6.000"), std::string::npos) << R->Info;
   EXPECT_NE(R->Info.find("between 5.000 and 9.000 cycles"), std::string::npos)
       << R->Info;
+  // Four cycles wide: the middle is no value to stand behind.
+  EXPECT_NE(R->Info.find("; warning: the value is the middle of those bounds"),
+            std::string::npos)
+      << R->Info;
+}
+
+TEST(ChainSubtractionTest, NarrowBoundsNeedNoWarning) {
+  // A round trip of 2.8 cycles: the crossing within [1, 1.8].
+  Expected<ChainSubtraction> R = subtractChains(6.0, {halfRoundTrip(2.8)});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_NE(R->Info.find("between 4.200 and 5.000 cycles"), std::string::npos)
+      << R->Info;
+  EXPECT_EQ(R->Info.find("warning"), std::string::npos) << R->Info;
+}
+
+TEST(ChainSubtractionTest, BoundsThatMeetWithinNoiseSayTheValueIsExact) {
+  // A round trip read 2.002 (1 + 1 and noise): the low bound 1.000 would
+  // sit above the high bound 0.999 if printed as they come.
+  Expected<ChainSubtraction> R = subtractChains(2.0, {halfRoundTrip(2.002)});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_EQ(R->Info.find("between"), std::string::npos) << R->Info;
+  EXPECT_NE(R->Info.find("the round trips pin the helpers' shares"),
+            std::string::npos)
+      << R->Info;
+  EXPECT_LE(R->Low, R->High);
 }
 
 TEST(ChainSubtractionTest, ARoundTripOfTwoCyclesIsExact) {
