@@ -71,6 +71,9 @@ class Body:
         # (name of an earlier body, share): the reference is this body's
         # harness value minus share times that body's reference.
         self.minus = None
+        # A generated body whose tool value is per instruction of its
+        # snippet (a pair of stack instructions), not per copy.
+        self.per_instruction = False
 
     @property
     def key(self):
@@ -113,10 +116,14 @@ def build_body(name, form, template, initial, where):
         vector_widths[number] = max(vector_widths.get(number, 0),
                                     VECTOR_WIDTH[kind])
     gpr_values, vector_specs, defaults = {}, {}, {"r": 1, "v": "ps"}
-    pointers, minus = {}, None
+    pointers, minus, per_instruction = {}, None, False
     for item in initial.split():
         register, _, value = item.partition("=")
-        if register == "minus":
+        if register == "per":
+            if value not in ("copy", "instruction"):
+                fail("%s: per= takes copy or instruction" % where)
+            per_instruction = value == "instruction"
+        elif register == "minus":
             other, _, share = value.partition("*")
             try:
                 minus = (other, float(share) if share else 1.0)
@@ -182,6 +189,7 @@ def build_body(name, form, template, initial, where):
     unroll = max(1, round(target / len(lines)))
     body = Body(name.lstrip("@"), form, lines, gpr_values, vectors, unroll)
     body.pointers, body.minus = pointers, minus
+    body.per_instruction = per_instruction
     body.generated = name.startswith("@")
     return body
 
@@ -261,6 +269,14 @@ def body_function(function, body, unroll, index, constants, has_avx):
         if label + ":" not in constants:
             constants += ["\t.section .bss", "\t.p2align 12", label + ":",
                           "\t.zero 4096", "\t.section .rodata"]
+        if name == "rsp":
+            # The body runs on the page; the real stack pointer waits in
+            # memory until the loop ends.
+            slot = ".Lsaved_rsp_%d" % index
+            if slot + ":" not in constants:
+                constants += ["\t.section .bss", "\t.p2align 3", slot + ":",
+                              "\t.zero 8", "\t.section .rodata"]
+            out.append("\tmovq %%rsp, %s(%%rip)" % slot)
         out.append("\tleaq %s(%%rip), %%%s" % (label, name))
         if kind == "self":
             out.append("\tmovq %%%s, (%%%s)" % (name, name))
@@ -284,6 +300,8 @@ def body_function(function, body, unroll, index, constants, has_avx):
     out += ["\t.p2align 6", "1:"]
     out += ["\t" + line for line in body.lines] * unroll
     out += ["\tdecq %r15", "\tjnz 1b"]
+    if "RSP" in body.pointers:
+        out.append("\tmovq .Lsaved_rsp_%d(%%rip), %%rsp" % index)
     if has_avx:
         out.append("\tvzeroupper")
     out += ["\tpopq %s" % r for r in reversed(saved)]
@@ -540,15 +558,16 @@ def report(args, bodies, skipped, modes, model, harness, directory):
         group, stable = agreeing_runs(reference_values, args.unstable,
                                       args.strict)
         reference = statistics.median(group) if group else float("nan")
-        if body.generated:
+        if body.generated and not body.per_instruction:
             # The harness reads cycles per instruction; the tool's value for
-            # an opcode is per copy of its snippet, helpers included.
+            # an opcode is per copy of its snippet, helpers subtracted.
             reference *= len(body.lines)
         if body.minus:
             # What the generated snippet subtracts, measured by the harness
             # as a body of its own earlier in the list, per copy.
             other, share = body.minus
-            earlier = [r * (1 if b.generated else len(b.lines))
+            earlier = [r * (1 if b.generated and not b.per_instruction
+                            else len(b.lines))
                        for b, r, s, _ in results if b.name == other and
                        b.form == body.form]
             if not earlier:
