@@ -20,7 +20,7 @@ constexpr unsigned ZeroedBytes = 64;
 
 /// The registers and opcodes of the helpers, looked up by name.
 struct HelperNames {
-  MCRegister RAX, EAX, RDI, RSP, R8, XMM0, YMM0, ZMM0, K0, K1, K2;
+  MCRegister RAX, EAX, AX, AL, RDI, RSP, R8, XMM0, YMM0, ZMM0, K0, K1, K2;
   unsigned VMovToGPR = 0, VMovFromGPR = 0, MovToGPR = 0, MovFromGPR = 0,
            KMovToGPR = 0, KMovFromGPR = 0, AndZero = 0, StoreZero = 0,
            MaskOnes = 0;
@@ -34,6 +34,8 @@ struct HelperNames {
     };
     RAX = Reg("RAX");
     EAX = Reg("EAX");
+    AX = Reg("AX");
+    AL = Reg("AL");
     RDI = Reg("RDI");
     RSP = Reg("RSP");
     R8 = Reg("R8");
@@ -55,7 +57,7 @@ struct HelperNames {
   }
 
   bool complete() const {
-    return RAX && EAX && RDI && RSP && XMM0 && YMM0 && ZMM0 && K1 &&
+    return RAX && EAX && AX && AL && RDI && RSP && XMM0 && YMM0 && ZMM0 && K1 &&
            VMovToGPR && VMovFromGPR && MovToGPR && MovFromGPR && KMovToGPR &&
            KMovFromGPR && AndZero && StoreZero && K0 && K2 && MaskOnes;
   }
@@ -66,6 +68,9 @@ struct HelperNames {
 struct ResultRoute {
   MCRegister Result;
   bool Mask = false;
+  /// A general-purpose result: it is the index register itself, and only
+  /// `andl $0, %eax` follows (no crossing).
+  bool General = false;
   /// The crossing into EAX and the way back, as MCInsts.
   MCInst ToGPR, FromGPR;
 };
@@ -94,6 +99,15 @@ static std::optional<ResultRoute> getRoute(const LLVMState &State,
                                            const InstructionModel &Model,
                                            int ClassID) {
   ResultRoute Route;
+  // A general-purpose result whose operation has no identity (POPCNT,
+  // LZCNT, BLSR...): the result lands in the index register, whatever its
+  // width (a partial write merges into RAX, as it would in any chain).
+  for (MCRegister Reg : {N.RAX, N.EAX, N.AX, N.AL})
+    if (classContains(State, ClassID, Reg)) {
+      Route.Result = Reg;
+      Route.General = true;
+      return Route;
+    }
   if (classContains(State, ClassID, N.K1)) {
     Route.Result = N.K1;
     Route.Mask = true;
@@ -275,7 +289,27 @@ getX86HelperChainSnippet(const LLVMState &State,
   setIndexedAddress(Model, N, MemoryOperand, Values);
   MCInst AndZero = inst(N.AndZero, {reg(N.EAX), reg(N.EAX), imm(0)});
 
+  SubtractedChain KeepIndex;
+  KeepIndex.Key.Instructions = {AndZero};
+  KeepIndex.Key.RegisterInitialValues = {RegisterValue::zero(N.RAX)};
+  KeepIndex.What = "the step that keeps the index 0";
   PreparedSnippet Snippet;
+  if (Route->General) {
+    Snippet.Instructions = {Model.build(Values), AndZero};
+    Snippet.Info =
+        ("Latency through the address, with a helper: " + Model.getName() +
+         " reads the word at RDI+RAX, which holds zeros (written before the "
+         "register setup), into " +
+         State.getRegisterName(Route->Result) +
+         ", part of the index register; its operation has no identity that "
+         "would keep the index, so `andl $0, %eax` makes it 0 whatever the "
+         "result was, and each load's address waits for the previous "
+         "result; the helper's latency is measured in the same run and "
+         "subtracted")
+            .str();
+    Snippet.SubtractedChains = {std::move(KeepIndex)};
+    return Snippet;
+  }
   Snippet.Instructions = {Model.build(Values), Route->ToGPR, AndZero};
   // kxnorw %k0, %k0, %k2: all ones, whatever K0 holds, and nothing on the
   // chain waits for it.
@@ -310,10 +344,6 @@ getX86HelperChainSnippet(const LLVMState &State,
                     "'s domain timed as half of its round trip (each way "
                     "at least a cycle)")
                        .str();
-  SubtractedChain KeepIndex;
-  KeepIndex.Key.Instructions = {AndZero};
-  KeepIndex.Key.RegisterInitialValues = {RegisterValue::zero(N.RAX)};
-  KeepIndex.What = "the step that keeps the index 0";
   Snippet.SubtractedChains = {std::move(RoundTrip), std::move(KeepIndex)};
   return Snippet;
 }
@@ -342,6 +372,29 @@ static bool isConversionThroughIndex(const LLVMState &State,
          RegIs(1 + MemIndex, N.RAX);
 }
 
+/// Whether \p Inst is `andl $0, %eax`.
+static bool keepsIndex(const HelperNames &N, const MCInst &Inst) {
+  return Inst.getOpcode() == N.AndZero && Inst.getNumOperands() == 3 &&
+         Inst.getOperand(0).isReg() && Inst.getOperand(0).getReg() == N.EAX &&
+         Inst.getOperand(2).isImm() && Inst.getOperand(2).getImm() == 0;
+}
+
+/// Whether \p Inst writes part of RAX and reads memory at RDI+RAX (the
+/// general-purpose route of getX86HelperChainSnippet).
+static bool isGeneralThroughIndex(const HelperNames &N, const MCInst &Inst) {
+  auto RegIs = [&](unsigned I, MCRegister Reg) {
+    return I < Inst.getNumOperands() && Inst.getOperand(I).isReg() &&
+           Inst.getOperand(I).getReg() == Reg;
+  };
+  if (!RegIs(0, N.RAX) && !RegIs(0, N.EAX) && !RegIs(0, N.AX) &&
+      !RegIs(0, N.AL))
+    return false;
+  for (unsigned I = 1; I + MemSize <= Inst.getNumOperands(); ++I)
+    if (RegIs(I + MemBase, N.RDI) && RegIs(I + MemIndex, N.RAX))
+      return true;
+  return false;
+}
+
 std::vector<MCInst> writeX86HelperChainMemory(const LLVMState &State,
                                               ArrayRef<MCInst> Snippet) {
   if (!State.getTriple().isArch64Bit())
@@ -351,17 +404,16 @@ std::vector<MCInst> writeX86HelperChainMemory(const LLVMState &State,
     return {};
   if (Snippet.size() == 1 && isConversionThroughIndex(State, N, Snippet[0]))
     return zeroMemory(N);
+  if (Snippet.size() == 2 && keepsIndex(N, Snippet[1]) &&
+      isGeneralThroughIndex(N, Snippet[0]))
+    return zeroMemory(N);
   // The chain, after the write mask's kxnorw if it has one.
   if (Snippet.size() == 4 && Snippet[0].getOpcode() == N.MaskOnes)
     Snippet = Snippet.drop_front();
   if (Snippet.size() != 3)
     return {};
-  const MCInst &Last = Snippet.back();
   const MCInst &Move = Snippet[1];
-  bool KeepsIndex =
-      Last.getOpcode() == N.AndZero && Last.getNumOperands() == 3 &&
-      Last.getOperand(0).isReg() && Last.getOperand(0).getReg() == N.EAX &&
-      Last.getOperand(2).isImm() && Last.getOperand(2).getImm() == 0;
+  bool KeepsIndex = keepsIndex(N, Snippet.back());
   bool Crosses =
       is_contained({N.VMovToGPR, N.MovToGPR, N.KMovToGPR}, Move.getOpcode()) &&
       Move.getOperand(0).isReg() && Move.getOperand(0).getReg() == N.EAX;

@@ -25,6 +25,12 @@
 // way back; a bypass delay between the instruction's domain and the move's
 // (floating point into an integer move) is counted as the instruction's.
 //
+// A load whose result is a general-purpose register but whose operation has
+// no identity that would keep the address (POPCNT, LZCNT, TZCNT, BLSR, BSF,
+// CRC32...; X86LoadSnippets.h takes those that have one) writes the index
+// register itself (RAX, or its low part, which merges into RAX), and only
+// `andl $0, %eax` follows: no crossing, the and subtracted exactly.
+//
 // A conversion from memory into a general-purpose register ((V)CVT(T)SD2SI,
 // SS2SI, SH2SI, 2USI) needs no helper: its result is the index register
 // itself (or its low half), and the conversion of zero is 0.
@@ -33,10 +39,10 @@
 // at the start of each repetition: nothing on the chain waits for it.
 //
 // Opcodes the host cannot run still get their snippet (generation and
-// assembly work on any host). Not chained here: results in general-purpose
-// registers (X86LoadSnippets.h), forms with a general-purpose
-// register input, implicit operands besides EFLAGS and MXCSR (BLENDVPS's
-// XMM0, x87's stack), VSIB addresses (gathers), MMX results.
+// assembly work on any host). Not chained here: forms with a
+// general-purpose register input besides the result, implicit operands besides
+// EFLAGS and MXCSR (BLENDVPS's XMM0, x87's stack), VSIB addresses (gathers),
+// MMX results.
 //
 //===----------------------------------------------------------------------===//
 
