@@ -109,6 +109,20 @@ TEST(FormCombinationTest, TheBestOfNoteSaysWhatEachFormReadAndWhy) {
             "repetition: loop of 409 copies (2.0 KiB) 0.4000, straight-line "
             "(812 B) 0.3000: straight-line reported (25.0% below the loop)");
 
+  // The loop read less but its sampling warned; the straight-line form,
+  // 15% above it, is reported and cannot be trusted either.
+  TimeBasedSamplingReport Busy = settledAt(250);
+  Busy.Judgement.SharedThroughout = true;
+  TimeBasedSamplingReport Quiet = settledAt(287);
+  FormCombination Warned(2);
+  Warned.add(1, timed(0.2500, 1, Busy, /*Warned=*/true), Tolerance);
+  Warned.add(0, timed(0.2874, 1, Quiet, /*Warned=*/false), Tolerance);
+  EXPECT_EQ(Warned.describeBestOf(Straight, Loop),
+            "repetition: loop of 409 copies (2.0 KiB) 0.2500, straight-line "
+            "(812 B) 0.2874: straight-line reported (the other carried a "
+            "warning); warning: the forms read 15.0% apart and the one that "
+            "read less carried a warning, the value may be off");
+
   FormCombination Failed(2);
   Failed.add(1, counted(0.25, 1), Tolerance);
   Failed.addSecondFormFailure("not credible");
