@@ -4,6 +4,7 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86OperandChoice.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace llvm {
@@ -12,41 +13,16 @@ namespace exegesis {
 using namespace shorthand;
 
 namespace {
-// Positions inside an x86 memory reference.
-enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 // X86::CondCode's B (below: CF set); the enum is not installed.
 constexpr int64_t CondB = 2;
 } // namespace
-
-static MCRegister named(const LLVMState &State, StringRef Name) {
-  return State.getRegisterByName(Name).value_or(MCRegister());
-}
-
-/// The first register of \p ClassID that overlaps none of \p Avoid and that
-/// every x86 encoding can name (not AH, BH, CH or DH), or none.
-static MCRegister pickRegister(const LLVMState &State, int ClassID,
-                               ArrayRef<MCRegister> Avoid) {
-  const MCRegisterInfo &RI = State.getRegInfo();
-  if (ClassID < 0)
-    return MCRegister();
-  for (MCPhysReg Reg : RI.getRegClass(ClassID)) {
-    StringRef Name = State.getRegisterName(Reg);
-    if (is_contained({"AH", "BH", "CH", "DH"}, Name))
-      continue;
-    if (none_of(Avoid, [&](MCRegister A) {
-          return A.isValid() && RI.regsOverlap(A, Reg);
-        }))
-      return Reg;
-  }
-  return MCRegister();
-}
 
 /// The member of \p ClassID that is RAX or one of its parts, or none.
 static MCRegister partOfRAX(const LLVMState &State, int ClassID) {
   if (ClassID < 0)
     return MCRegister();
   for (StringRef Name : {"RAX", "EAX", "AX", "AL"}) {
-    MCRegister Reg = named(State, Name);
+    MCRegister Reg = namedX86Register(State, Name);
     if (Reg.isValid() && State.getRegInfo().getRegClass(ClassID).contains(Reg))
       return Reg;
   }
@@ -99,7 +75,7 @@ static std::optional<Crossing> getCrossing(const LLVMState &State,
   if (ClassID < 0)
     return std::nullopt;
   const MCRegisterClass &Class = State.getRegInfo().getRegClass(ClassID);
-  MCRegister EAX = named(State, "EAX");
+  MCRegister EAX = namedX86Register(State, "EAX");
   auto Build = [&](StringRef To, StringRef From, MCRegister Reg,
                    MCRegister Written) -> std::optional<Crossing> {
     std::optional<unsigned> ToOp = State.getOpcodeByName(To);
@@ -113,9 +89,9 @@ static std::optional<Crossing> getCrossing(const LLVMState &State,
     C.Back = inst(*FromOp, {reg(EAX), reg(Written)});
     return C;
   };
-  MCRegister XMM0 = named(State, "XMM0");
+  MCRegister XMM0 = namedX86Register(State, "XMM0");
   for (StringRef Vector : {"XMM0", "YMM0"}) {
-    MCRegister Reg = named(State, Vector);
+    MCRegister Reg = namedX86Register(State, Vector);
     if (!Reg.isValid() || !Class.contains(Reg))
       continue;
     std::optional<Crossing> C =
@@ -125,7 +101,7 @@ static std::optional<Crossing> getCrossing(const LLVMState &State,
       C->Words = Name.starts_with("V") ? "VMOVD" : "MOVD";
     return C;
   }
-  MCRegister K0 = named(State, "K0");
+  MCRegister K0 = namedX86Register(State, "K0");
   if (K0.isValid() && Class.contains(K0)) {
     std::optional<Crossing> C = Build("KMOVWkr", "KMOVWrk", K0, K0);
     if (C)
@@ -143,7 +119,8 @@ getX86FlagChainSnippet(const LLVMState &State, const InstructionModel &Model) {
     return std::nullopt;
   const ExegesisTarget &ET = State.getExegesisTarget();
   MCRegister Scratch = ET.getScratchMemoryRegister(TT);
-  MCRegister RAX = named(State, "RAX"), RCX = named(State, "RCX");
+  MCRegister RAX = namedX86Register(State, "RAX"),
+             RCX = namedX86Register(State, "RCX");
   std::optional<unsigned> CMOV = State.getOpcodeByName("CMOV64rr");
   std::optional<unsigned> TEST = State.getOpcodeByName("TEST64rr");
   if (!Scratch.isValid() || !RAX.isValid() || !RCX.isValid() || !CMOV || !TEST)
@@ -151,8 +128,8 @@ getX86FlagChainSnippet(const LLVMState &State, const InstructionModel &Model) {
   SmallVector<MCRegister, 8> Avoid = {RAX,
                                       RCX,
                                       Scratch,
-                                      named(State, "RSP"),
-                                      named(State, "RIP"),
+                                      namedX86Register(State, "RSP"),
+                                      namedX86Register(State, "RIP"),
                                       ET.getDefaultLoopCounterRegister(TT)};
 
   SlotValues Values(Model.slots().size());
@@ -193,7 +170,7 @@ getX86FlagChainSnippet(const LLVMState &State, const InstructionModel &Model) {
       Values[I] = reg(Input);
       continue;
     }
-    MCRegister Other = pickRegister(State, Slot.RegClassID, Avoid);
+    MCRegister Other = pickX86Register(State, Slot.RegClassID, Avoid);
     if (!Other.isValid())
       return std::nullopt;
     Values[I] = reg(Other);

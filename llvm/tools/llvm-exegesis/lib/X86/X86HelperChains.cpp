@@ -4,6 +4,7 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86OperandChoice.h"
 
 namespace llvm {
 namespace exegesis {
@@ -11,9 +12,6 @@ namespace exegesis {
 using namespace shorthand;
 
 namespace {
-
-// Positions inside an x86 memory reference.
-enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 
 /// Bytes of zeros the instruction may read: a ZMM register's.
 constexpr unsigned ZeroedBytes = 64;

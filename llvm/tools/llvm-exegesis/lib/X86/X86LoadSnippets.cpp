@@ -4,6 +4,7 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86OperandChoice.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace llvm {
@@ -12,9 +13,6 @@ namespace exegesis {
 using namespace shorthand;
 
 namespace {
-
-// Positions inside an x86 memory reference.
-enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 
 /// What an opcode does with the word it reads, from its name.
 struct ChainOperation {

@@ -20,6 +20,7 @@
 #include "X86/X86FlagChains.h"
 #include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
+#include "X86/X86OperandChoice.h"
 #include "X86/X86PreparedSnippets.h"
 #include "X86/X86StackSnippets.h"
 #include "X86/X86StoreSnippets.h"
@@ -31,9 +32,6 @@
 namespace llvm {
 namespace exegesis {
 namespace {
-
-// Positions inside an x86 memory reference.
-enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 
 /// Opcodes (by name prefix) that only the kernel or a hypervisor may run, or
 /// that would change the process state a measurement relies on (fs/gs base,

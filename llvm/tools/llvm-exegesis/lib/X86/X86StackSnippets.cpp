@@ -4,6 +4,7 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "X86/X86Names.h"
+#include "X86/X86OperandChoice.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace llvm {
@@ -13,9 +14,6 @@ using shorthand::imm;
 using shorthand::reg;
 
 namespace {
-
-// Positions inside an x86 memory reference.
-enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
 
 /// Where the function keeps, for one run, the private stack's top (noted
 /// before the register setup, while the scratch register holds the scratch

@@ -4,39 +4,13 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86OperandChoice.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace llvm {
 namespace exegesis {
 
 using namespace shorthand;
-
-namespace {
-// Positions inside an x86 memory reference.
-enum { MemBase = 0, MemScale, MemIndex, MemDisp, MemSegment, MemSize };
-} // namespace
-
-static MCRegister named(const LLVMState &State, StringRef Name) {
-  return State.getRegisterByName(Name).value_or(MCRegister());
-}
-
-/// The first register of \p ClassID that overlaps none of \p Avoid and that
-/// every x86 encoding can name (not AH, BH, CH or DH), or none.
-static MCRegister pickRegister(const LLVMState &State, int ClassID,
-                               ArrayRef<MCRegister> Avoid) {
-  const MCRegisterInfo &RI = State.getRegInfo();
-  if (ClassID < 0)
-    return MCRegister();
-  for (MCPhysReg Reg : RI.getRegClass(ClassID)) {
-    if (is_contained({"AH", "BH", "CH", "DH"}, State.getRegisterName(Reg)))
-      continue;
-    if (none_of(Avoid, [&](MCRegister A) {
-          return A.isValid() && RI.regsOverlap(A, Reg);
-        }))
-      return Reg;
-  }
-  return MCRegister();
-}
 
 /// Points the single memory reference of \p Model at the scratch word:
 /// base \p Scratch, no index, no displacement. False when it has another
@@ -54,7 +28,7 @@ static bool pointAtScratch(const LLVMState &State,
     return Model.operands()[Ref.FirstOperand + Pos].Slot;
   };
   int IndexClass = Model.slots()[Slot(MemIndex)].RegClassID;
-  MCRegister RAX = named(State, "RAX");
+  MCRegister RAX = namedX86Register(State, "RAX");
   if (IndexClass < 0 ||
       !State.getRegInfo().getRegClass(IndexClass).contains(RAX))
     return false;
@@ -83,8 +57,10 @@ static bool isHintOrStateSave(StringRef Name) {
 }
 
 static bool isGeneralPurpose(const LLVMState &State, int ClassID) {
-  MCRegister RAX = named(State, "RAX"), EAX = named(State, "EAX"),
-             AX = named(State, "AX"), AL = named(State, "AL");
+  MCRegister RAX = namedX86Register(State, "RAX"),
+             EAX = namedX86Register(State, "EAX"),
+             AX = namedX86Register(State, "AX"),
+             AL = namedX86Register(State, "AL");
   if (ClassID < 0)
     return false;
   const MCRegisterClass &Class = State.getRegInfo().getRegClass(ClassID);
@@ -113,7 +89,7 @@ getReadModifyWriteSnippet(const LLVMState &State, const InstructionModel &Model,
     if (Slot.Kind != OperandKind::Register ||
         !isGeneralPurpose(State, Slot.RegClassID))
       return std::nullopt;
-    MCRegister Reg = pickRegister(State, Slot.RegClassID, Avoid);
+    MCRegister Reg = pickX86Register(State, Slot.RegClassID, Avoid);
     if (!Reg.isValid())
       return std::nullopt;
     Values[I] = reg(Reg);
@@ -148,7 +124,7 @@ static std::optional<MCInst> buildReload(const LLVMState &State,
   std::optional<unsigned> Reload = State.getOpcodeByName(Opcode);
   if (Opcode.empty() || !Reload)
     return std::nullopt;
-  MCRegister Dest = Name == "RAX" ? Data : named(State, "EAX");
+  MCRegister Dest = Name == "RAX" ? Data : namedX86Register(State, "EAX");
   return inst(*Reload, {reg(Dest), reg(Scratch), imm(1), reg(MCRegister()),
                         imm(0), reg(MCRegister())});
 }
@@ -172,7 +148,7 @@ getStoreReloadSnippet(const LLVMState &State, const InstructionModel &Model,
         Slot.RegClassID < 0)
       return std::nullopt;
     for (StringRef Name : {"RAX", "EAX", "AX", "AL"}) {
-      MCRegister Reg = named(State, Name);
+      MCRegister Reg = namedX86Register(State, Name);
       if (State.getRegInfo().getRegClass(Slot.RegClassID).contains(Reg)) {
         Data = Reg;
         break;
@@ -229,7 +205,8 @@ getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model) {
   if (isHintOrStateSave(Model.getName()))
     return std::nullopt;
   if (Desc.mayLoad() && !isDirectStore(Model.getName())) {
-    MCRegister Kept[] = {Scratch, named(State, "RSP"), named(State, "RIP"),
+    MCRegister Kept[] = {Scratch, namedX86Register(State, "RSP"),
+                         namedX86Register(State, "RIP"),
                          ET.getDefaultLoopCounterRegister(TT)};
     return getReadModifyWriteSnippet(State, Model, Scratch, Kept);
   }

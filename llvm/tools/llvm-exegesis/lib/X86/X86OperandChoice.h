@@ -1,0 +1,44 @@
+//===-- X86/X86OperandChoice.h - Operands of x86 chain snippets -*- C++ -*-===//
+//
+// What the x86 latency snippets (through the address, the flags, memory,
+// the stack) share when they fill an instruction's operands: the positions
+// inside a memory reference, a register looked up by name, and the choice
+// of a register of a class that stays clear of the ones already taken and
+// that every encoding can name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TOOLS_LLVM_EXEGESIS_X86_X86OPERANDCHOICE_H
+#define LLVM_TOOLS_LLVM_EXEGESIS_X86_X86OPERANDCHOICE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/MC/MCRegister.h"
+
+namespace llvm {
+namespace exegesis {
+
+class LLVMState;
+
+/// Positions inside an x86 memory reference, from its first operand.
+enum X86MemoryPart : unsigned {
+  MemBase = 0,
+  MemScale,
+  MemIndex,
+  MemDisp,
+  MemSegment,
+  MemSize
+};
+
+/// The register called \p Name, or none.
+MCRegister namedX86Register(const LLVMState &State, StringRef Name);
+
+/// The first register of \p ClassID that overlaps none of \p Avoid and that
+/// every x86 encoding can name (not AH, BH, CH or DH), or none.
+MCRegister pickX86Register(const LLVMState &State, int ClassID,
+                           ArrayRef<MCRegister> Avoid);
+
+} // namespace exegesis
+} // namespace llvm
+
+#endif
