@@ -3,6 +3,9 @@
 # the full latency sweep (-mode=latency -opcode-index=-1) up to the generated
 # snippets, counts the opcodes left with "No strategy found to make the
 # execution serial" and groups them by the reason the tool gives after it.
+# The count is split three ways: opcodes never run here, opcodes with no
+# latency to measure, and the others, which carry a value on a host that
+# runs them and have no strategy yet.
 # Nothing is measured, so the counts do not depend on the machine's load
 # (which opcodes the host runs is the measure phase's business).
 #
@@ -41,6 +44,12 @@ echo "sweep: $tool, phase $phase, $elapsed s"
 grep '^summary:' "$work/err" | sed -E 's/ \(.*\)(, [0-9]+ failed)$/\1/' || true
 echo "opcodes without a latency strategy: $total"
 echo "  of them never run here (privileged, system, faulting): $never"
+# Opcodes whose reason says they have nothing to measure a latency of:
+# they read no value (constants, counters), give none back (hints, fences,
+# no-ops) or are not instructions (prefixes).
+nolatency=$(grep -cE ": $prefix: (.*no latency, only a throughput|a prefix, not an instruction|a memory hint with no result|the instruction writes no register, flag or memory)" "$work/nostrategy" || true)
+echo "  of them without a latency to measure (no input or no result, or a prefix): $nolatency"
+echo "  the others, run here and carrying a value: $((total - never - nolatency))"
 echo "  without a reason: $bare"
 echo "by reason:"
 # The reason is everything after the prefix; the "never run here (...)"
