@@ -21,6 +21,9 @@ struct DataFlow {
   bool LoadsOperand = false;
   bool StoresOperand = false;
   bool HasAddress = false;
+  /// LLVM's descriptor says it stores, but names no memory operand: the
+  /// address is in an implicit register (MASKMOVDQU's RDI).
+  bool StoresImplicitly = false;
 };
 
 DataFlow getDataFlow(const LLVMState &State, const InstructionModel &Model) {
@@ -56,6 +59,8 @@ DataFlow getDataFlow(const LLVMState &State, const InstructionModel &Model) {
     Flow.LoadsOperand = Model.getDesc().mayLoad();
     Flow.StoresOperand = Model.getDesc().mayStore();
   }
+  Flow.StoresImplicitly =
+      Model.memoryReferences().empty() && Model.getDesc().mayStore();
   return Flow;
 }
 
@@ -72,6 +77,16 @@ std::string explain(const DataFlow &Flow) {
       !Flow.ReadsImmediate)
     return "a memory hint with no result: it reads only its address and "
            "gives no value back";
+  if (Flow.StoresImplicitly && Flow.Writes.empty())
+    return "its only result is the memory at the address an implicit "
+           "register holds, which nothing here reads back into its inputs";
+  // LLVM 22 leaves mayStore off some AVX-512 extracts to memory
+  // (VEXTRACTF32X8Zmri): a chain through memory would rest on a store the
+  // descriptor does not declare.
+  if (Flow.HasAddress && !Flow.LoadsOperand && !Flow.StoresOperand &&
+      Flow.Writes.empty())
+    return "LLVM's descriptor gives it a memory operand but says it neither "
+           "loads nor stores, so no chain through memory is built on it";
   if (!WritesData)
     return "the instruction writes no register, flag or memory: nothing "
            "carries a result to the next copy";
