@@ -18,10 +18,10 @@ constexpr unsigned ZeroedBytes = 64;
 
 /// The registers and opcodes of the helpers, looked up by name.
 struct HelperNames {
-  MCRegister RAX, EAX, AX, AL, RDI, RSP, R8, XMM0, YMM0, ZMM0, K0, K1, K2;
+  MCRegister RAX, EAX, AX, AL, RDI, RSP, R8, MM0, XMM0, YMM0, ZMM0, K0, K1, K2;
   unsigned VMovToGPR = 0, VMovFromGPR = 0, MovToGPR = 0, MovFromGPR = 0,
-           KMovToGPR = 0, KMovFromGPR = 0, AndZero = 0, StoreZero = 0,
-           MaskOnes = 0;
+           MMXMovToGPR = 0, MMXMovFromGPR = 0, KMovToGPR = 0, KMovFromGPR = 0,
+           AndZero = 0, StoreZero = 0, MaskOnes = 0;
 
   explicit HelperNames(const LLVMState &State) {
     auto Reg = [&](StringRef Name) {
@@ -37,6 +37,7 @@ struct HelperNames {
     RDI = Reg("RDI");
     RSP = Reg("RSP");
     R8 = Reg("R8");
+    MM0 = Reg("MM0");
     XMM0 = Reg("XMM0");
     YMM0 = Reg("YMM0");
     ZMM0 = Reg("ZMM0");
@@ -47,6 +48,8 @@ struct HelperNames {
     VMovFromGPR = Op("VMOVDI2PDIrr");
     MovToGPR = Op("MOVPDI2DIrr");
     MovFromGPR = Op("MOVDI2PDIrr");
+    MMXMovToGPR = Op("MMX_MOVD64grr");
+    MMXMovFromGPR = Op("MMX_MOVD64rr");
     KMovToGPR = Op("KMOVWrk");
     KMovFromGPR = Op("KMOVWkr");
     MaskOnes = Op("KXNORWkk");
@@ -55,9 +58,10 @@ struct HelperNames {
   }
 
   bool complete() const {
-    return RAX && EAX && AX && AL && RDI && RSP && XMM0 && YMM0 && ZMM0 && K1 &&
-           VMovToGPR && VMovFromGPR && MovToGPR && MovFromGPR && KMovToGPR &&
-           KMovFromGPR && AndZero && StoreZero && K0 && K2 && MaskOnes;
+    return RAX && EAX && AX && AL && RDI && RSP && MM0 && XMM0 && YMM0 &&
+           ZMM0 && K1 && VMovToGPR && VMovFromGPR && MovToGPR && MovFromGPR &&
+           MMXMovToGPR && MMXMovFromGPR && KMovToGPR && KMovFromGPR &&
+           AndZero && StoreZero && K0 && K2 && MaskOnes;
   }
 };
 
@@ -91,7 +95,7 @@ static bool classContains(const LLVMState &State, int ClassID, MCRegister Reg) {
 }
 
 /// The route of a result of class \p ClassID: XMM0, YMM0, ZMM0 or K1, the
-/// widest register 0 the class holds; nullopt for another class.
+/// widest register 0 the class holds, or MM0; nullopt for another class.
 static std::optional<ResultRoute> getRoute(const LLVMState &State,
                                            const HelperNames &N,
                                            const InstructionModel &Model,
@@ -113,6 +117,15 @@ static std::optional<ResultRoute> getRoute(const LLVMState &State,
     Route.FromGPR = inst(N.KMovFromGPR, {reg(N.K1), reg(N.EAX)});
     return Route;
   }
+  // An MMX result: MMX moves (movd %mm0, %eax), which stay in the MMX
+  // state the instruction put the x87 registers in; the epilogue's emms
+  // empties the x87 stack again for the code after the snippet.
+  if (classContains(State, ClassID, N.MM0)) {
+    Route.Result = N.MM0;
+    Route.ToGPR = inst(N.MMXMovToGPR, {reg(N.EAX), reg(N.MM0)});
+    Route.FromGPR = inst(N.MMXMovFromGPR, {reg(N.MM0), reg(N.EAX)});
+    return Route;
+  }
   for (MCRegister Reg : {N.ZMM0, N.YMM0, N.XMM0})
     if (classContains(State, ClassID, Reg)) {
       Route.Result = Reg;
@@ -132,9 +145,9 @@ static std::optional<ResultRoute> getRoute(const LLVMState &State,
 
 /// The register a source slot of class \p ClassID reads: the result
 /// register, or the part of it the class holds (XMM0 beside a YMM0
-/// result), or else the first vector register of the class. nullopt for a
-/// general-purpose or mask source (an address input or a write mask,
-/// which would need values of their own).
+/// result, MM0 beside MM0), or else the first vector register of the
+/// class. nullopt for a general-purpose or mask source (an address input
+/// or a write mask, which would need values of their own).
 static std::optional<MCRegister> pickSource(const LLVMState &State,
                                             const HelperNames &N,
                                             MCRegister Result, int ClassID) {
@@ -316,9 +329,11 @@ getX86HelperChainSnippet(const LLVMState &State,
         Snippet.Instructions.begin(),
         inst(N.MaskOnes, {reg(N.K2), reg(N.K0), reg(N.K0)}));
   StringRef Result = State.getRegisterName(Route->Result);
-  StringRef Move = Route->Mask                              ? "kmovw"
-                   : Route->ToGPR.getOpcode() == N.MovToGPR ? "movd"
-                                                            : "vmovd";
+  StringRef Move = "vmovd";
+  if (Route->Mask)
+    Move = "kmovw";
+  else if (is_contained({N.MovToGPR, N.MMXMovToGPR}, Route->ToGPR.getOpcode()))
+    Move = "movd";
   Snippet.Info =
       ("Latency through the address, with helpers: " + Model.getName() +
        " reads the word at RDI+RAX, which holds zeros (written before the "
@@ -332,6 +347,10 @@ getX86HelperChainSnippet(const LLVMState &State,
   if (WriteMask)
     Snippet.Info += "; its write mask K2 is all ones, set by `kxnorw %k0, "
                     "%k0, %k2` in each repetition, off the chain";
+  if (Route->Result == N.MM0)
+    Snippet.Info += "; MM0 is one of the x87 registers: the snippet runs in "
+                    "the MMX state, and the function's emms leaves the x87 "
+                    "stack empty for the code after it";
 
   SubtractedChain RoundTrip;
   RoundTrip.Key.Instructions = {Route->ToGPR, Route->FromGPR};
@@ -413,7 +432,8 @@ std::vector<MCInst> writeX86HelperChainMemory(const LLVMState &State,
   const MCInst &Move = Snippet[1];
   bool KeepsIndex = keepsIndex(N, Snippet.back());
   bool Crosses =
-      is_contained({N.VMovToGPR, N.MovToGPR, N.KMovToGPR}, Move.getOpcode()) &&
+      is_contained({N.VMovToGPR, N.MovToGPR, N.MMXMovToGPR, N.KMovToGPR},
+                   Move.getOpcode()) &&
       Move.getOperand(0).isReg() && Move.getOperand(0).getReg() == N.EAX;
   if (!KeepsIndex || !Crosses)
     return {};

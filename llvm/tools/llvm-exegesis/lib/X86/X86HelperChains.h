@@ -1,7 +1,7 @@
 //===-- X86/X86HelperChains.h - Vector and mask loads' latency --*- C++ -*-===//
 //
 // The latency of an x86 load or load-op form whose result is a vector (XMM,
-// YMM, ZMM) or AVX-512 mask register, through its address, as LLVM's
+// YMM, ZMM, MMX) or AVX-512 mask register, through its address, as LLVM's
 // scheduling models mean it: the load plus the operation. No such result
 // can be an address, so a helper takes it back: one repetition is
 //
@@ -9,7 +9,8 @@
 //   vmovd  %xmm0, %eax                  its low element to the index
 //   andl   $0, %eax                     the index 0 again, whatever it was
 //
-// (`kmovw %k1, %eax` for a mask), the memory holding zeros (written before
+// (`kmovw %k1, %eax` for a mask, `movd %mm0, %eax` for an MMX result), the
+// memory holding zeros (written before
 // the register setup, for the in-process executor's scratch buffer that
 // earlier snippets may have written). The helpers are measured beside it in
 // the same run and subtracted (SubtractedChain, Core/BenchmarkCode.h):
@@ -35,14 +36,19 @@
 // SS2SI, SH2SI, 2USI) needs no helper: its result is the index register
 // itself (or its low half), and the conversion of zero is 0.
 //
+// An MMX result (MMX_MOVQ64rm, MMX_PABSBrm, MMX_CVTPS2PIrm, 3DNow!'s
+// PI2FDrm) is MM0, moved with MMX's movd (`movd %mm0, %eax; movd %eax,
+// %mm0` the round trip). MM0 is one of the x87 registers: the snippet and
+// its round trip leave the x87 stack tagged full, and the function's
+// epilogue (X86Frame.h) ends them with emms for the code that runs after.
+//
 // A write mask (VADDPSZrmk) is K2, all ones, set by `kxnorw %k0, %k0, %k2`
 // at the start of each repetition: nothing on the chain waits for it.
 //
 // Opcodes the host cannot run still get their snippet (generation and
 // assembly work on any host). Not chained here: forms with a
 // general-purpose register input besides the result, implicit operands besides
-// EFLAGS and MXCSR (BLENDVPS's XMM0, x87's stack), VSIB addresses (gathers),
-// MMX results.
+// EFLAGS and MXCSR (BLENDVPS's XMM0, x87's stack), VSIB addresses (gathers).
 //
 //===----------------------------------------------------------------------===//
 
