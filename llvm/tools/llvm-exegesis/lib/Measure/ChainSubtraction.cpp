@@ -42,7 +42,9 @@ Expected<ChainSubtraction> subtractChains(double Measured,
                                           ArrayRef<ChainReading> Readings) {
   ChainSubtraction Result;
   double Subtracted = 0, MostSubtracted = 0, LeastSubtracted = 0;
-  std::string Parts;
+  // Chains subtracted, and chains added back (a negative share: the
+  // helpers of a subtracted chain, which are not the instruction's).
+  std::string Less, Plus;
   bool Bounded = false;
   for (const ChainReading &R : Readings) {
     if (!std::isfinite(R.PerRepetition) || R.PerRepetition <= 0)
@@ -67,10 +69,17 @@ Expected<ChainSubtraction> subtractChains(double Measured,
     Subtracted += Share;
     LeastSubtracted += Least;
     MostSubtracted += Most;
+    std::string &Parts = R.Share < 0 ? Plus : Less;
     Parts += Parts.empty() ? "" : ", ";
-    Parts +=
-        share(R.Share) + " x " + cycles(R.PerRepetition) + " (" + R.Name + ")";
+    Parts += share(std::fabs(R.Share)) + " x " + cycles(R.PerRepetition) +
+             " (" + R.Name + ")";
   }
+  // What was taken from the measured repetition and what was put back.
+  std::string Arithmetic;
+  if (!Less.empty())
+    Arithmetic += " less " + Less;
+  if (!Plus.empty())
+    Arithmetic += " plus " + Plus;
   Result.Latency = Measured - Subtracted;
   Result.Low = Measured - MostSubtracted;
   Result.High = Measured - LeastSubtracted;
@@ -78,10 +87,10 @@ Expected<ChainSubtraction> subtractChains(double Measured,
     return notCredible("the latency left once the helper chains are "
                        "subtracted is " +
                        cycles(Result.Latency) + " cycles (" + cycles(Measured) +
-                       " a repetition less " + Parts + "), not a latency");
+                       " a repetition" + Arithmetic + "), not a latency");
   Result.Info = "latency through helper instructions, measured in the same "
                 "run and subtracted: " +
-                cycles(Measured) + " cycles a repetition less " + Parts +
+                cycles(Measured) + " cycles a repetition" + Arithmetic +
                 " cycles a repetition of each chain";
   if (Bounded) {
     // An instruction takes at least 1 cycle: the low bound never goes
@@ -134,13 +143,17 @@ std::string describeSubtractedChain(const LLVMState &State,
 
 std::string describeChainsToSubtract(const LLVMState &State,
                                      ArrayRef<SubtractedChain> Chains) {
-  std::string Note;
+  std::string Less, Plus;
   for (const SubtractedChain &Chain : Chains) {
+    std::string &Note = Chain.Share < 0 ? Plus : Less;
     Note += Note.empty() ? "" : ", ";
-    Note += share(Chain.Share) + " x " + describeSubtractedChain(State, Chain);
+    Note += share(std::fabs(Chain.Share)) + " x " +
+            describeSubtractedChain(State, Chain);
   }
-  return "to subtract, measured in the same run: " + Note +
-         " (cycles a repetition of each chain)";
+  std::string Text = "to subtract, measured in the same run: " + Less;
+  if (!Plus.empty())
+    Text += "; to add back, measured in the same run: " + Plus;
+  return Text + " (cycles a repetition of each chain)";
 }
 
 } // namespace exegesis

@@ -5,8 +5,13 @@
 // the instruction's latency plus the helpers'. The helpers are measured
 // beside it, in the same run and the same way, as chains of their own
 // (SubtractedChain in Core/BenchmarkCode.h), and their share subtracted
-// here. Kept apart from running anything so that the arithmetic, the bounds
-// and the refusals can be checked on readings alone.
+// here. A chain may be added back instead (a negative share, its bounds
+// negated too): a subtracted chain that needs helpers of its own (the
+// reload of a vector store, timed through its address with a move and an
+// and) gives the instruction's latency only once those helpers, which
+// the subtracted chain holds but the benchmark does not, are put back.
+// Kept apart from running anything so that the arithmetic, the bounds and
+// the refusals can be checked on readings alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,7 +51,8 @@ struct ChainSubtraction {
 };
 
 /// \p Measured, the benchmark's latency per repetition, less every reading's
-/// Share x PerRepetition. Fails (one line, with the values) when a reading
+/// Share x PerRepetition (a negative Share adds the chain back, and `info`
+/// says so: "plus"). Fails (one line, with the values) when a reading
 /// is not credible (not above 0, or bounds that cross) or the result is not
 /// above 0.
 Expected<ChainSubtraction> subtractChains(double Measured,
@@ -58,7 +64,7 @@ std::string describeSubtractedChain(const LLVMState &State,
                                     const SubtractedChain &Chain);
 
 /// The note the phases before the measure phase leave in `info`: which
-/// chains would be measured and subtracted.
+/// chains would be measured and subtracted, and which added back.
 std::string describeChainsToSubtract(const LLVMState &State,
                                      ArrayRef<SubtractedChain> Chains);
 

@@ -1,8 +1,9 @@
 //===-- ChainSubtractionTest.cpp - Helper chains' latency taken out -------===//
 //
 // The arithmetic of subtracted helper chains on readings alone: exact
-// shares, a crossing bounded by its round trip, and the refusals (a result
-// not above 0, a chain that reads no latency, bounds that cross).
+// shares, a crossing bounded by its round trip, chains added back (negative
+// shares), and the refusals (a result not above 0, a chain that reads no
+// latency, bounds that cross).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,16 @@ ChainReading halfRoundTrip(double RoundTrip) {
   R.Share = 0.5;
   R.Bounds = SubtractedBounds{0, 1, 1, -1};
   R.PerRepetition = RoundTrip;
+  return R;
+}
+
+/// \p R added back: its share and its bounds negated, as a store's chain
+/// puts back the helpers of the reload chain it subtracts.
+ChainReading addedBack(ChainReading R) {
+  R.Share = -R.Share;
+  if (R.Bounds)
+    R.Bounds = SubtractedBounds{-R.Bounds->HighShare, -R.Bounds->HighCycles,
+                                -R.Bounds->LowShare, -R.Bounds->LowCycles};
   return R;
 }
 
@@ -132,6 +143,40 @@ TEST(ChainSubtractionTest, ARoundTripFasterThanItsInstructionsIsRefused) {
   ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
   EXPECT_LE(R->Low, R->Latency);
   EXPECT_GE(R->High, R->Latency);
+}
+
+TEST(ChainSubtractionTest, NegativeSharesAreAddedBack) {
+  // A store and its reload: 12 cycles. The reload's chain through its
+  // address reads 9 (the load, the crossing, the and); its and (1) and half
+  // its round trip (6) are not the reload's, so they are added back: the
+  // reload is 9 - 1 - 3 = 5 and the store 12 - 5 = 7.
+  Expected<ChainSubtraction> R =
+      subtractChains(12.0, {exact(9.0, "`reload`"), addedBack(exact(1.0)),
+                            addedBack(halfRoundTrip(6.0))});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_DOUBLE_EQ(R->Latency, 7.0);
+  // The crossing within [1, 5]: the reload within [3, 7], the store within
+  // [5, 9].
+  EXPECT_DOUBLE_EQ(R->Low, 5.0);
+  EXPECT_DOUBLE_EQ(R->High, 9.0);
+  EXPECT_NE(R->Info.find("12.000 cycles a repetition less 1 x 9.000 "
+                         "(`reload`) plus 1 x 1.000 (`andl $0, %eax`), "
+                         "0.5 x 6.000 (`vmovd"),
+            std::string::npos)
+      << R->Info;
+  EXPECT_NE(R->Info.find("between 5.000 and 9.000 cycles"), std::string::npos)
+      << R->Info;
+}
+
+TEST(ChainSubtractionTest, NothingLeftWithAddedBackChainsSaysBoth) {
+  // A host that renames memory: the store and its reload read 1.5 cycles,
+  // below the reload's own latency.
+  std::string Error = errorOf(
+      subtractChains(1.5, {exact(9.0, "`reload`"), addedBack(exact(1.0))}));
+  EXPECT_NE(Error.find("is -6.500 cycles (1.500 a repetition less 1 x 9.000 "
+                       "(`reload`) plus 1 x 1.000 (`andl $0, %eax`))"),
+            std::string::npos)
+      << Error;
 }
 
 } // namespace
