@@ -6,6 +6,11 @@
 #include "Core/Target.h"
 #include "X86/X86OperandChoice.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
 
 namespace llvm {
 namespace exegesis {
@@ -192,6 +197,130 @@ getStoreReloadSnippet(const LLVMState &State, const InstructionModel &Model,
   return Snippet;
 }
 
+std::optional<unsigned> getX86StoredBytes(const LLVMState &State,
+                                          const MCInst &Store) {
+  // The Intel syntax names the size of a memory operand ("xmmword ptr"),
+  // which the descriptor does not hold.
+  std::unique_ptr<MCInstPrinter> Printer(State.getTarget().createMCInstPrinter(
+      State.getTriple(), /*SyntaxVariant=*/1, State.getAsmInfo(),
+      State.getInstrInfo(), State.getRegInfo()));
+  if (!Printer)
+    return std::nullopt;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  Printer->printInst(&Store, 0, "", State.getSubtargetInfo(), OS);
+  StringRef Printed(Text);
+  size_t Ptr = Printed.find(" ptr ");
+  if (Ptr == StringRef::npos ||
+      Printed.find(" ptr ", Ptr + 1) != StringRef::npos)
+    return std::nullopt;
+  StringRef Before = Printed.take_front(Ptr);
+  StringRef Size = Before.drop_front(Before.find_last_of(" \t,") + 1);
+  return StringSwitch<std::optional<unsigned>>(Size)
+      .Case("byte", 1)
+      .Case("word", 2)
+      .Case("dword", 4)
+      .Case("qword", 8)
+      .Case("xmmword", 16)
+      .Case("ymmword", 32)
+      .Case("zmmword", 64)
+      .Default(std::nullopt);
+}
+
+/// `movl $0, (%rdi,%rax); movl (%rdi,%rax), %eax`: the store's address waits
+/// for the previous reload, which reads what the store wrote; the reload
+/// alone, chained through the index, is subtracted.
+static std::optional<PreparedSnippet>
+getImmediateStoreSnippet(const LLVMState &State, const InstructionModel &Model,
+                         MCRegister Scratch) {
+  const MCInstrDesc &Desc = Model.getDesc();
+  if (Desc.mayLoad() || Desc.getNumDefs() != 0 ||
+      !Model.implicitUses().empty() || !Model.implicitDefs().empty() ||
+      Model.memoryReferences().size() != 1 ||
+      Model.memoryReferences().front().NumOperands != MemSize)
+    return std::nullopt;
+  const MemoryReference &Ref = Model.memoryReferences().front();
+  MCRegister RAX = namedX86Register(State, "RAX");
+  int IndexClass =
+      Model.slots()[Model.operands()[Ref.FirstOperand + MemIndex].Slot]
+          .RegClassID;
+  MCRegister LoopCounter =
+      State.getExegesisTarget().getDefaultLoopCounterRegister(
+          State.getTriple());
+  if (IndexClass < 0 ||
+      !State.getRegInfo().getRegClass(IndexClass).contains(RAX) ||
+      (LoopCounter && State.getRegInfo().regsOverlap(LoopCounter, RAX)))
+    return std::nullopt;
+  SlotValues Values(Model.slots().size());
+  auto SetAddress = [&](unsigned Pos, MCOperand Value) {
+    Values[Model.operands()[Ref.FirstOperand + Pos].Slot] = Value;
+  };
+  SetAddress(MemBase, reg(Scratch));
+  SetAddress(MemScale, imm(1));
+  SetAddress(MemIndex, reg(RAX));
+  SetAddress(MemDisp, imm(0));
+  SetAddress(MemSegment, reg(MCRegister()));
+  // The data is an immediate, 0, so that the index stays 0.
+  bool HasImmediate = false;
+  for (unsigned I = 0, E = Model.slots().size(); I < E; ++I) {
+    if (Values[I])
+      continue;
+    if (Model.slots()[I].Kind != OperandKind::Immediate || HasImmediate)
+      return std::nullopt;
+    Values[I] = imm(0);
+    HasImmediate = true;
+  }
+  if (!HasImmediate)
+    return std::nullopt;
+  MCInst Store = Model.build(Values);
+  std::optional<unsigned> Bytes = getX86StoredBytes(State, Store);
+  if (!Bytes)
+    return std::nullopt;
+  StringRef Opcode = *Bytes == 8   ? "MOV64rm"
+                     : *Bytes == 4 ? "MOV32rm"
+                     : *Bytes == 2 ? "MOVZX32rm16"
+                     : *Bytes == 1 ? "MOVZX32rm8"
+                                   : "";
+  std::optional<unsigned> ReloadOpcode = State.getOpcodeByName(Opcode);
+  if (Opcode.empty() || !ReloadOpcode)
+    return std::nullopt;
+  MCRegister Dest = *Bytes == 8 ? RAX : namedX86Register(State, "EAX");
+  MCInst Reload = inst(*ReloadOpcode, {reg(Dest), reg(Scratch), imm(1),
+                                       reg(RAX), imm(0), reg(MCRegister())});
+  StringRef Base = State.getRegisterName(Scratch);
+  PreparedSnippet Snippet;
+  Snippet.Instructions = {Store, Reload};
+  Snippet.Info =
+      ("Latency through memory and back, through the address: " +
+       Model.getName() + " stores 0 at " + Base + "+RAX, " + Opcode +
+       " reloads the " + Twine(*Bytes) + (*Bytes == 1 ? " byte" : " bytes") +
+       " it wrote into " + State.getRegisterName(Dest) +
+       (Dest == RAX ? ", the index register"
+                    : ", part of the index register RAX") +
+       ", which stays 0, so that the next "
+       "store's address waits for the reload; the reload's latency, measured "
+       "in the same run by the reload alone chained through its index (the "
+       "word at " +
+       Base +
+       " holding 0, written before the register setup), is subtracted. A "
+       "host that renames memory (AMD Zen 2 and later hand a stored value to "
+       "a later load of the same address as a register move) has no "
+       "forwarding latency here: the round trip reads below the load's "
+       "latency, and the subtraction leaves no value")
+          .str();
+  SubtractedChain Chain;
+  Chain.Key.Instructions = {Reload};
+  Chain.Key.RegisterInitialValues = {RegisterValue::zero(RAX)};
+  Chain.LiveIns = {Scratch};
+  Chain.Share = 1;
+  Chain.What = ("the reload's latency: the reload alone, each address the "
+                "previous result through the index, the word " +
+                Base + " points at holding 0")
+                   .str();
+  Snippet.SubtractedChains.push_back(std::move(Chain));
+  return Snippet;
+}
+
 std::optional<PreparedSnippet>
 getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model) {
   const Triple &TT = State.getTriple();
@@ -210,6 +339,9 @@ getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model) {
                          ET.getDefaultLoopCounterRegister(TT)};
     return getReadModifyWriteSnippet(State, Model, Scratch, Kept);
   }
+  if (std::optional<PreparedSnippet> Immediate =
+          getImmediateStoreSnippet(State, Model, Scratch))
+    return Immediate;
   return getStoreReloadSnippet(State, Model, Scratch);
 }
 

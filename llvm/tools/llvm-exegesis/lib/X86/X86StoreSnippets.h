@@ -25,9 +25,17 @@
 // leaves nothing, which the measurer reports as an error, never a value.
 // Both are said in `info`.
 //
-// Stores of vector, mask or immediate data, and stores whose data is the
-// flags (SETCCm), are not chained here: their reload would need a load of
-// another kind or a helper whose latency the pointer chase does not give.
+// - A store of an immediate (`movl $0, (%rdi,%rax)`) has no data register
+//   to reload: the chain goes through its address instead. The reload of
+//   the same address and width (`movl (%rdi,%rax), %eax`; MOVZX for 8 and
+//   16 bits) writes the index register RAX, which stays 0 (the immediate is
+//   0), so the next store's address waits for it. The reload alone, chained
+//   through its index (the word holding 0), is measured beside it and
+//   subtracted, the same load with the same address.
+//
+// Stores of vector, mask and MMX data go through memory and back with a
+// reload that needs helpers of its own (X86VectorStoreSnippets.h); stores
+// whose data is the flags (SETCCm) are not chained.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +44,7 @@
 
 #include "Core/InstructionModel.h"
 #include "Snippets/SnippetGenerationTarget.h"
+#include "llvm/MC/MCInst.h"
 #include <optional>
 
 namespace llvm {
@@ -44,10 +53,18 @@ namespace exegesis {
 class LLVMState;
 
 /// The latency snippet of \p Model through memory if it is a
-/// read-modify-write form of one memory reference or a store of a
-/// general-purpose register, on a 64-bit target; nullopt otherwise.
+/// read-modify-write form of one memory reference, a store of a
+/// general-purpose register or a store of an immediate, on a 64-bit
+/// target; nullopt otherwise.
 std::optional<PreparedSnippet>
 getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model);
+
+/// How many bytes \p Store, an instruction with one memory operand, writes
+/// (or reads) there, as the operand's type says (1 to 64); nullopt when the
+/// type gives no size (XSAVE's area) or there is not exactly one memory
+/// operand.
+std::optional<unsigned> getX86StoredBytes(const LLVMState &State,
+                                          const MCInst &Store);
 
 } // namespace exegesis
 } // namespace llvm
