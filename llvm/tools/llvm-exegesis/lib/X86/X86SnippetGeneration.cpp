@@ -24,6 +24,7 @@
 #include "X86/X86PreparedSnippets.h"
 #include "X86/X86StackSnippets.h"
 #include "X86/X86StoreSnippets.h"
+#include "X86/X86VectorStoreSnippets.h"
 #include "X86/X86X87Chains.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -195,6 +196,10 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       return Helped;
     if (std::optional<PreparedSnippet> Store =
             getX86StoreChainSnippet(State, Model))
+      return Store;
+    // Vector, mask and MMX stores (X86VectorStoreSnippets.h).
+    if (std::optional<PreparedSnippet> Store =
+            getX86VectorStoreSnippet(State, Model))
       return Store;
     return getX86FlagChainSnippet(State, Model);
   }
