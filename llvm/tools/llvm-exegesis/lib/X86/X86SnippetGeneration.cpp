@@ -26,6 +26,7 @@
 #include "X86/X86StoreSnippets.h"
 #include "X86/X86VectorStoreSnippets.h"
 #include "X86/X86X87Chains.h"
+#include "X86/X86X87MemoryChains.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -194,6 +195,10 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     if (std::optional<PreparedSnippet> Helped =
             getX86HelperChainSnippet(State, Model))
       return Helped;
+    // x87 loads and stores, each with its match (X86X87MemoryChains.h).
+    if (std::optional<PreparedSnippet> X87 =
+            getX87MemoryChainSnippet(State, Model))
+      return X87;
     if (std::optional<PreparedSnippet> Store =
             getX86StoreChainSnippet(State, Model))
       return Store;

@@ -3,6 +3,7 @@
 #include "X86/X86X87Chains.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86X87MemoryChains.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace llvm {
@@ -154,7 +155,7 @@ getX87LatencySnippet(const LLVMState &State, const InstructionModel &Model) {
 }
 
 std::optional<std::string>
-whyNoX87LatencySnippet(const LLVMState &, const InstructionModel &Model) {
+whyNoX87LatencySnippet(const LLVMState &State, const InstructionModel &Model) {
   StringRef Name = Model.getName();
   if (getX87Shape(Name))
     return std::nullopt;
@@ -170,18 +171,10 @@ whyNoX87LatencySnippet(const LLVMState &, const InstructionModel &Model) {
           Name))
     return std::string("pushes a constant onto the x87 stack: it reads no "
                        "data, so it has no latency, only a throughput");
-  if (is_contained({"LD_F32m", "LD_F64m", "LD_F80m", "ILD_F16m", "ILD_F32m",
-                    "ILD_F64m", "FBLDm"},
-                   Name))
-    return std::string("an x87 load: the value it pushes makes no address "
-                       "without a store and a reload");
-  if (is_contained({"ST_F32m", "ST_F64m", "ST_FP32m", "ST_FP64m", "ST_FP80m",
-                    "IST_F16m", "IST_F32m", "IST_FP16m", "IST_FP32m",
-                    "IST_FP64m", "ISTT_FP16m", "ISTT_FP32m", "ISTT_FP64m",
-                    "FBSTPm", "FNSTCW16m"},
-                   Name))
-    return std::string("an x87 store: its value comes back only through a "
-                       "reload");
+  // Loads and stores go through memory with their match
+  // (X86X87MemoryChains.h); FNSTCW's match is never run.
+  if (std::optional<std::string> Why = whyNoX87MemoryChainSnippet(State, Model))
+    return Why;
   if (Name == "FYL2XP1")
     return std::string("x87 FYL2XP1 is defined only for |ST(0)| below "
                        "1 - sqrt(2)/2, which no repetition through ST(0) or "
@@ -191,7 +184,8 @@ whyNoX87LatencySnippet(const LLVMState &, const InstructionModel &Model) {
 
 void addX87InitialValues(const LLVMState &State, ArrayRef<MCInst> Instructions,
                          std::vector<RegisterValue> &Values) {
-  bool Chained = false, NeedsST1 = false;
+  // A store and its reload through memory start from 1.0 too.
+  bool Chained = isX87MemoryChain(State, Instructions), NeedsST1 = false;
   for (const MCInst &Inst : Instructions) {
     StringRef Name = State.getOpcodeName(Inst.getOpcode());
     if (getX87Shape(Name)) {
@@ -217,6 +211,8 @@ void addX87InitialValues(const LLVMState &State, ArrayRef<MCInst> Instructions,
 
 std::vector<MCInst> writeX87OperandWord(const LLVMState &State,
                                         ArrayRef<MCInst> Snippet) {
+  if (isX87MemoryChain(State, Snippet))
+    return writeX87MemoryChainWord(State, Snippet);
   if (Snippet.size() != 1)
     return {};
   const MCInst &Inst = Snippet.front();

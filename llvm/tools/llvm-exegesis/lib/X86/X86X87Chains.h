@@ -22,9 +22,12 @@
 //
 // ST(0) starts at 1.0 (ST(1) at 0.75 for FSCALE, which then scales by 2^0,
 // and FPREM/FPREM1, which then keep 0.25): no value of a chain becomes an
-// infinity, a NaN or a denormal. The other x87 opcodes get a reason
-// (whyNoX87LatencySnippet): compares write only the condition codes, loads
-// and stores need a trip through memory, constants read nothing.
+// infinity, a NaN or a denormal. Loads and stores go through memory, each
+// with its matching store or reload (X86X87MemoryChains.h), which this file
+// gives the same start (addX87InitialValues) and a word holding 1
+// (writeX87OperandWord). The other x87 opcodes get a reason
+// (whyNoX87LatencySnippet): compares write only the condition codes,
+// constants read nothing, FNSTCW's reload is never run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,9 +63,10 @@ whyNoX87LatencySnippet(const LLVMState &State, const InstructionModel &Model);
 void addX87InitialValues(const LLVMState &State, ArrayRef<MCInst> Instructions,
                          std::vector<RegisterValue> &Values);
 
-/// The stores that make the word an x87 memory form chained through ST(0)
-/// reads hold 1 in its type; empty for any other snippet. Run before the
-/// register setup, while the scratch register holds the scratch pointer.
+/// The stores that make the word an x87 memory form chained through ST(0),
+/// or a store and reload pair (X86X87MemoryChains.h), reads hold 1 in its
+/// type; empty for any other snippet. Run before the register setup, while
+/// the scratch register holds the scratch pointer.
 std::vector<MCInst> writeX87OperandWord(const LLVMState &State,
                                         ArrayRef<MCInst> Snippet);
 
