@@ -44,6 +44,8 @@ namespace {
 /// their forms without one do not. A prefix followed by an upper-case
 /// letter does not match, so ENQCMDS (the supervisor form, which an Emerald
 /// Rapids guest ran and took #GP for) needs its own entry beside ENQCMD.
+/// LWPVAL and LWPINS write AMD's lightweight-profiling ring buffer, which
+/// needs a control block the process never sets up (LLWPCB).
 constexpr StringLiteral SystemPrefixes[] = {
     "CLAC",        "CLGI",      "CLI",       "CLTS",      "CLRSSBSY",
     "CLUI",        "ENCL",      "ERETS",     "ERETU",     "FXRSTOR",
@@ -74,7 +76,7 @@ constexpr StringLiteral SystemPrefixes[] = {
     "ENCLS",       "ENCLU",     "ENCLV",     "XRSTORS",   "INVLPGA",
     "INTO",        "MONITORX",  "MWAITX",    "WRSSD",     "WRSSQ",
     "WRUSSD",      "WRUSSQ",    "OUTSB",     "OUTSW",     "OUTSL",
-    "ENQCMDS"};
+    "ENQCMDS",     "LWPVAL",    "LWPINS"};
 
 /// Opcodes that load floating-point control state from memory: the scratch
 /// memory holds zeros, which would unmask every exception for the rest of
@@ -233,6 +235,9 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     if (Lock && (Model.getDesc().TSFlags & 0x7f) ==
                     (State.getInstrInfo().get(*Lock).TSFlags & 0x7f))
       return std::string("a prefix, not an instruction");
+    if (std::optional<std::string> Store =
+            whyNoX86StoreChainSnippet(State, Model))
+      return Store;
     return whyNoX87LatencySnippet(State, Model);
   }
 

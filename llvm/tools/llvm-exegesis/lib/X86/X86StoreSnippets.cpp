@@ -321,6 +321,33 @@ getImmediateStoreSnippet(const LLVMState &State, const InstructionModel &Model,
   return Snippet;
 }
 
+std::optional<std::string>
+whyNoX86StoreChainSnippet(const LLVMState &State,
+                          const InstructionModel &Model) {
+  (void)State;
+  StringRef Name = Model.getName();
+  auto Reason = [](const char *Text) { return std::string(Text); };
+  if (Name.starts_with("SETCC") || Name.starts_with("SETZUCC"))
+    return Reason("a store of a condition: the byte it stores gives no flags "
+                  "back without helpers whose latency cannot be told apart "
+                  "from its own");
+  if (Name == "STMXCSR" || Name == "VSTMXCSR")
+    return Reason("a store of MXCSR: the only instruction that reads it "
+                  "back, LDMXCSR, is never run here (it loads "
+                  "floating-point control state from memory)");
+  if (Name.starts_with("XSAVE") || Name.starts_with("FXSAVE"))
+    return Reason("a save of processor state (hundreds of bytes): only "
+                  "XRSTOR and FXRSTOR read it back, and they are never run "
+                  "here");
+  if (Name.starts_with("CFCMOV"))
+    return Reason("a store conditional on the flags (APX CFCMOV): no chain "
+                  "here goes through it");
+  if (Name.starts_with("VGATHERPF") || Name.starts_with("VSCATTERPF"))
+    return Reason("a memory hint with no result: a prefetch through a "
+                  "vector of indices (AVX-512PF), which gives no value back");
+  return std::nullopt;
+}
+
 std::optional<PreparedSnippet>
 getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model) {
   const Triple &TT = State.getTriple();

@@ -46,6 +46,7 @@
 #include "Snippets/SnippetGenerationTarget.h"
 #include "llvm/MC/MCInst.h"
 #include <optional>
+#include <string>
 
 namespace llvm {
 namespace exegesis {
@@ -58,6 +59,14 @@ class LLVMState;
 /// target; nullopt otherwise.
 std::optional<PreparedSnippet>
 getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model);
+
+/// Why a store that no strategy here chains has no latency snippet
+/// (a condition, MXCSR, a save of processor state, a conditional store, a
+/// prefetch through a vector of indices, a lightweight-profiling event), or
+/// nullopt for any other opcode.
+std::optional<std::string>
+whyNoX86StoreChainSnippet(const LLVMState &State,
+                          const InstructionModel &Model);
 
 /// How many bytes \p Store, an instruction with one memory operand, writes
 /// (or reads) there, as the operand's type says (1 to 64); nullopt when the
