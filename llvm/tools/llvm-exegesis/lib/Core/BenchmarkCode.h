@@ -105,11 +105,16 @@ struct SubtractedBounds {
 ///   that fails or reads a V <= 0, or bounds that cross (LowShare x V +
 ///   LowCycles above HighShare x V + HighCycles) make the benchmark's
 ///   error, never a clean value.
+/// - A negative Share adds the chain back, its Bounds negated with it: a
+///   vector store's reload is timed as a load chain with helpers
+///   (X86VectorStoreSnippets.h) that the store's own chain does not hold,
+///   so the reload's chain is subtracted and its helpers are added back.
 /// - Only the latency mode subtracts; other modes ignore the chains.
 struct SubtractedChain {
   BenchmarkKey Key;
   std::vector<MCRegister> LiveIns;
-  /// How many times its latency per repetition is subtracted.
+  /// How many times its latency per repetition is subtracted (negative:
+  /// added back).
   double Share = 1.0;
   /// What the chain is and why it is subtracted, for `info` (its
   /// instructions are printed beside it).
