@@ -134,8 +134,9 @@ TEST_F(BasicCandidatesTest, WhatTheHostRefusesIsReplacedInItsClass) {
   for (const BasicCandidate &C : *Eligible)
     if (C.SchedClass == Class && C.Opcode != Refused)
       SameClass.push_back(C.Opcode);
-  if (!SameClass.empty())
+  if (!SameClass.empty()) {
     EXPECT_EQ(Second[0], SameClass.front());
+  }
   EXPECT_GT(Host.Asked, 0u);
 }
 
