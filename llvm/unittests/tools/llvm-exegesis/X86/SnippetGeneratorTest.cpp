@@ -266,8 +266,8 @@ TEST_F(SnippetGeneratorTest, NeverRunOpcodesAreGenerated) {
         std::pair("REP_STOSB_32",
                   "32-bit address size (the scratch pointer needs 64 bits)"),
         std::pair("MASKMOVDQU", "accesses memory through implicit registers"),
-        std::pair("LWPVAL64rri",
-                  "accesses memory through implicit registers")}) {
+        std::pair("LWPVAL64rri", "system instruction"),
+        std::pair("LWPVAL64rmi", "system instruction")}) {
     std::vector<BenchmarkCode> Codes = generate(*G, Name);
     ASSERT_FALSE(Codes.empty()) << Name;
     EXPECT_EQ(Codes[0].Key.Instructions[0].getOpcode(), opcode(Name)) << Name;
