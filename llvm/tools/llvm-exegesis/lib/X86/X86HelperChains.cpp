@@ -21,7 +21,7 @@ struct HelperNames {
   MCRegister RAX, EAX, AX, AL, RDI, RSP, R8, MM0, XMM0, YMM0, ZMM0, K0, K1, K2;
   unsigned VMovToGPR = 0, VMovFromGPR = 0, MovToGPR = 0, MovFromGPR = 0,
            MMXMovToGPR = 0, MMXMovFromGPR = 0, KMovToGPR = 0, KMovFromGPR = 0,
-           AndZero = 0, StoreZero = 0, MaskOnes = 0;
+           AndZero = 0, StoreZero = 0;
 
   explicit HelperNames(const LLVMState &State) {
     auto Reg = [&](StringRef Name) {
@@ -52,7 +52,6 @@ struct HelperNames {
     MMXMovFromGPR = Op("MMX_MOVD64rr");
     KMovToGPR = Op("KMOVWrk");
     KMovFromGPR = Op("KMOVWkr");
-    MaskOnes = Op("KXNORWkk");
     AndZero = Op("AND32ri8");
     StoreZero = Op("MOV64mi32");
   }
@@ -61,7 +60,7 @@ struct HelperNames {
     return RAX && EAX && AX && AL && RDI && RSP && MM0 && XMM0 && YMM0 &&
            ZMM0 && K1 && VMovToGPR && VMovFromGPR && MovToGPR && MovFromGPR &&
            MMXMovToGPR && MMXMovFromGPR && KMovToGPR && KMovFromGPR &&
-           AndZero && StoreZero && K0 && K2 && MaskOnes;
+           AndZero && StoreZero && K0 && K2;
   }
 };
 
@@ -273,7 +272,7 @@ getX86HelperChainSnippet(const LLVMState &State,
     return std::nullopt;
   SlotValues Values(Model.slots().size());
   Values[*DefSlot] = reg(Route->Result);
-  bool WriteMask = false;
+  std::optional<MCInst> WriteMask;
   for (const ModelOperand &Op : Model.operands()) {
     if (Op.IsMemory || Values[Op.Slot])
       continue;
@@ -288,7 +287,9 @@ getX86HelperChainSnippet(const LLVMState &State,
     if (classContains(State, Op.RegClassID, N.K2) &&
         !classContains(State, Op.RegClassID, N.RAX)) {
       Values[Op.Slot] = reg(N.K2);
-      WriteMask = true;
+      WriteMask = setX86WriteMaskOnes(State, Op.RegClassID, N.K2);
+      if (!WriteMask)
+        return std::nullopt;
       continue;
     }
     std::optional<MCRegister> Source =
@@ -322,12 +323,10 @@ getX86HelperChainSnippet(const LLVMState &State,
     return Snippet;
   }
   Snippet.Instructions = {Model.build(Values), Route->ToGPR, AndZero};
-  // kxnorw %k0, %k0, %k2: all ones, whatever K0 holds, and nothing on the
-  // chain waits for it.
+  // kxnorw %k0, %k0, %k2 (kxnord, kxnorq for 32 and 64 elements): all
+  // ones, whatever K0 holds, and nothing on the chain waits for it.
   if (WriteMask)
-    Snippet.Instructions.insert(
-        Snippet.Instructions.begin(),
-        inst(N.MaskOnes, {reg(N.K2), reg(N.K0), reg(N.K0)}));
+    Snippet.Instructions.insert(Snippet.Instructions.begin(), *WriteMask);
   StringRef Result = State.getRegisterName(Route->Result);
   StringRef Move = "vmovd";
   if (Route->Mask)
@@ -345,8 +344,10 @@ getX86HelperChainSnippet(const LLVMState &State,
        "in the same run and subtracted")
           .str();
   if (WriteMask)
-    Snippet.Info += "; its write mask K2 is all ones, set by `kxnorw %k0, "
-                    "%k0, %k2` in each repetition, off the chain";
+    Snippet.Info +=
+        "; its write mask K2 is all ones over every element, set by `" +
+        State.getOpcodeName(WriteMask->getOpcode()).drop_back(2).lower() +
+        " %k0, %k0, %k2` in each repetition, off the chain";
   if (Route->Result == N.MM0)
     Snippet.Info += "; MM0 is one of the x87 registers: the snippet runs in "
                     "the MMX state, and the function's emms leaves the x87 "
@@ -425,7 +426,7 @@ std::vector<MCInst> writeX86HelperChainMemory(const LLVMState &State,
       isGeneralThroughIndex(N, Snippet[0]))
     return zeroMemory(N);
   // The chain, after the write mask's kxnorw if it has one.
-  if (Snippet.size() == 4 && Snippet[0].getOpcode() == N.MaskOnes)
+  if (Snippet.size() == 4 && isX86WriteMaskOnes(State, Snippet[0]))
     Snippet = Snippet.drop_front();
   if (Snippet.size() != 3)
     return {};

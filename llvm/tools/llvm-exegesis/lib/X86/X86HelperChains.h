@@ -42,8 +42,10 @@
 // its round trip leave the x87 stack tagged full, and the function's
 // epilogue (X86Frame.h) ends them with emms for the code that runs after.
 //
-// A write mask (VADDPSZrmk) is K2, all ones, set by `kxnorw %k0, %k0, %k2`
-// at the start of each repetition: nothing on the chain waits for it.
+// A write mask (VADDPSZrmk) is K2, all ones over every element, set by
+// `kxnorw %k0, %k0, %k2` (kxnord, kxnorq for 32 and 64 byte or word
+// elements) at the start of each repetition: nothing on the chain waits
+// for it.
 //
 // Opcodes the host cannot run still get their snippet (generation and
 // assembly work on any host). Not chained here: forms with a

@@ -4,7 +4,8 @@
 // the stack) share when they fill an instruction's operands: the positions
 // inside a memory reference, a register looked up by name, and the choice
 // of a register of a class that stays clear of the ones already taken and
-// that every encoding can name.
+// that every encoding can name, and the all-ones write mask of an AVX-512
+// form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +14,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCRegister.h"
+#include <optional>
 
 namespace llvm {
 namespace exegesis {
@@ -37,6 +40,17 @@ MCRegister namedX86Register(const LLVMState &State, StringRef Name);
 /// every x86 encoding can name (not AH, BH, CH or DH), or none.
 MCRegister pickX86Register(const LLVMState &State, int ClassID,
                            ArrayRef<MCRegister> Avoid);
+
+/// The instruction that sets \p Mask, a write mask of class \p ClassID, to
+/// all ones over every element the class covers: kxnorq for 64 elements
+/// (VK64WM), kxnord for 32, kxnorw otherwise (a 16-bit mask would leave the
+/// upper elements of a byte form unwritten). Off any chain: it reads K0
+/// twice, and xnor of a value with itself is all ones whatever K0 holds.
+std::optional<MCInst> setX86WriteMaskOnes(const LLVMState &State, int ClassID,
+                                          MCRegister Mask);
+
+/// Whether \p Inst is a setX86WriteMaskOnes instruction.
+bool isX86WriteMaskOnes(const LLVMState &State, const MCInst &Inst);
 
 } // namespace exegesis
 } // namespace llvm

@@ -173,22 +173,6 @@ static SubtractedChain addedBack(SubtractedChain Chain) {
   return Chain;
 }
 
-/// The instruction that sets a write mask of class \p ClassID to all ones
-/// over every element it covers: kxnorq for 64 elements, kxnord for 32,
-/// kxnorw otherwise.
-static std::optional<MCInst> setWriteMask(const LLVMState &State, int ClassID,
-                                          MCRegister Mask) {
-  StringRef Class = className(State, ClassID);
-  StringRef Opcode = Class == "VK64WM"   ? "KXNORQkk"
-                     : Class == "VK32WM" ? "KXNORDkk"
-                                         : "KXNORWkk";
-  std::optional<unsigned> Op = State.getOpcodeByName(Opcode);
-  MCRegister K0 = namedX86Register(State, "K0");
-  if (!Op || !K0)
-    return std::nullopt;
-  return inst(*Op, {reg(Mask), reg(K0), reg(K0)});
-}
-
 /// The register of \p ClassID that overlaps \p Reg, or none.
 static MCRegister overlapping(const LLVMState &State, int ClassID,
                               MCRegister Reg) {
@@ -244,7 +228,7 @@ getX86VectorStoreSnippet(const LLVMState &State,
   std::vector<MCInst> Setup;
   if (Shape->WriteMaskSlot) {
     int MaskClass = Model.slots()[*Shape->WriteMaskSlot].RegClassID;
-    std::optional<MCInst> AllOnes = setWriteMask(State, MaskClass, K2);
+    std::optional<MCInst> AllOnes = setX86WriteMaskOnes(State, MaskClass, K2);
     if (!classContains(State, MaskClass, K2) || !AllOnes)
       return std::nullopt;
     Values[*Shape->WriteMaskSlot] = reg(K2);
