@@ -78,21 +78,6 @@ struct ResultRoute {
 
 } // namespace
 
-/// Whether every implicit register of \p Regs is EFLAGS or MXCSR, which the
-/// snippets leave as they are (MXCSR masks every exception).
-static bool onlyFlagsAndControl(const LLVMState &State,
-                                ArrayRef<MCPhysReg> Regs) {
-  return all_of(Regs, [&](MCPhysReg Reg) {
-    StringRef Name = State.getRegisterName(Reg);
-    return Name == "EFLAGS" || Name == "MXCSR";
-  });
-}
-
-static bool classContains(const LLVMState &State, int ClassID, MCRegister Reg) {
-  return ClassID >= 0 && Reg.isValid() &&
-         State.getRegInfo().getRegClass(ClassID).contains(Reg);
-}
-
 /// The route of a result of class \p ClassID: XMM0, YMM0, ZMM0 or K1, the
 /// widest register 0 the class holds, or MM0; nullopt for another class.
 static std::optional<ResultRoute> getRoute(const LLVMState &State,
@@ -104,12 +89,12 @@ static std::optional<ResultRoute> getRoute(const LLVMState &State,
   // LZCNT, BLSR...): the result lands in the index register, whatever its
   // width (a partial write merges into RAX, as it would in any chain).
   for (MCRegister Reg : {N.RAX, N.EAX, N.AX, N.AL})
-    if (classContains(State, ClassID, Reg)) {
+    if (x86ClassContains(State, ClassID, Reg)) {
       Route.Result = Reg;
       Route.General = true;
       return Route;
     }
-  if (classContains(State, ClassID, N.K1)) {
+  if (x86ClassContains(State, ClassID, N.K1)) {
     Route.Result = N.K1;
     Route.Mask = true;
     Route.ToGPR = inst(N.KMovToGPR, {reg(N.EAX), reg(N.K1)});
@@ -119,14 +104,14 @@ static std::optional<ResultRoute> getRoute(const LLVMState &State,
   // An MMX result: MMX moves (movd %mm0, %eax), which stay in the MMX
   // state the instruction put the x87 registers in; the epilogue's emms
   // empties the x87 stack again for the code after the snippet.
-  if (classContains(State, ClassID, N.MM0)) {
+  if (x86ClassContains(State, ClassID, N.MM0)) {
     Route.Result = N.MM0;
     Route.ToGPR = inst(N.MMXMovToGPR, {reg(N.EAX), reg(N.MM0)});
     Route.FromGPR = inst(N.MMXMovFromGPR, {reg(N.MM0), reg(N.EAX)});
     return Route;
   }
   for (MCRegister Reg : {N.ZMM0, N.YMM0, N.XMM0})
-    if (classContains(State, ClassID, Reg)) {
+    if (x86ClassContains(State, ClassID, Reg)) {
       Route.Result = Reg;
       break;
     }
@@ -196,9 +181,9 @@ getConversionSnippet(const LLVMState &State, const HelperNames &N,
                      const InstructionModel &Model, unsigned DefSlot,
                      unsigned MemoryOperand) {
   int DefClass = Model.slots()[DefSlot].RegClassID;
-  MCRegister Result = classContains(State, DefClass, N.RAX)   ? N.RAX
-                      : classContains(State, DefClass, N.EAX) ? N.EAX
-                                                              : MCRegister();
+  MCRegister Result = x86ClassContains(State, DefClass, N.RAX)   ? N.RAX
+                      : x86ClassContains(State, DefClass, N.EAX) ? N.EAX
+                                                                 : MCRegister();
   if (!Result)
     return std::nullopt;
   SlotValues Values(Model.slots().size());
@@ -238,8 +223,8 @@ getX86HelperChainSnippet(const LLVMState &State,
   if (!Desc.mayLoad() || Desc.mayStore() ||
       Model.memoryReferences().size() != 1 ||
       Model.memoryReferences().front().NumOperands != MemSize ||
-      !onlyFlagsAndControl(State, Model.implicitDefs()) ||
-      !onlyFlagsAndControl(State, Model.implicitUses()))
+      !onlyX86FlagsAndControl(State, Model.implicitDefs()) ||
+      !onlyX86FlagsAndControl(State, Model.implicitUses()))
     return std::nullopt;
   const ExegesisTarget &ET = State.getExegesisTarget();
   MCRegister Scratch = ET.getScratchMemoryRegister(State.getTriple());
@@ -248,7 +233,7 @@ getX86HelperChainSnippet(const LLVMState &State,
   if (Scratch != N.RDI || (LoopCounter && RI.regsOverlap(LoopCounter, N.RAX)))
     return std::nullopt;
   unsigned MemoryOperand = Model.memoryReferences().front().FirstOperand;
-  if (!classContains(
+  if (!x86ClassContains(
           State, Model.operands()[MemoryOperand + MemIndex].RegClassID, N.RAX))
     return std::nullopt;
   // One explicit result, a vector or mask register.
@@ -284,8 +269,8 @@ getX86HelperChainSnippet(const LLVMState &State,
       return std::nullopt;
     // A write mask: K2, all ones (every element written), set by the
     // snippet itself off the chain.
-    if (classContains(State, Op.RegClassID, N.K2) &&
-        !classContains(State, Op.RegClassID, N.RAX)) {
+    if (x86ClassContains(State, Op.RegClassID, N.K2) &&
+        !x86ClassContains(State, Op.RegClassID, N.RAX)) {
       Values[Op.Slot] = reg(N.K2);
       WriteMask = setX86WriteMaskOnes(State, Op.RegClassID, N.K2);
       if (!WriteMask)

@@ -12,6 +12,18 @@ MCRegister namedX86Register(const LLVMState &State, StringRef Name) {
   return State.getRegisterByName(Name).value_or(MCRegister());
 }
 
+bool x86ClassContains(const LLVMState &State, int ClassID, MCRegister Reg) {
+  return ClassID >= 0 && Reg.isValid() &&
+         State.getRegInfo().getRegClass(ClassID).contains(Reg);
+}
+
+bool onlyX86FlagsAndControl(const LLVMState &State, ArrayRef<MCPhysReg> Regs) {
+  return all_of(Regs, [&](MCPhysReg Reg) {
+    StringRef Name = State.getRegisterName(Reg);
+    return Name == "EFLAGS" || Name == "MXCSR";
+  });
+}
+
 MCRegister pickX86Register(const LLVMState &State, int ClassID,
                            ArrayRef<MCRegister> Avoid) {
   if (ClassID < 0)

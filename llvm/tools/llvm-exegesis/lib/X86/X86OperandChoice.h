@@ -36,6 +36,14 @@ enum X86MemoryPart : unsigned {
 /// The register called \p Name, or none.
 MCRegister namedX86Register(const LLVMState &State, StringRef Name);
 
+/// Whether the register class \p ClassID (none when negative) holds \p Reg.
+bool x86ClassContains(const LLVMState &State, int ClassID, MCRegister Reg);
+
+/// Whether every register of \p Regs is EFLAGS or MXCSR, the implicit
+/// operands a chain snippet leaves as they are (MXCSR masks every
+/// exception).
+bool onlyX86FlagsAndControl(const LLVMState &State, ArrayRef<MCPhysReg> Regs);
+
 /// The first register of \p ClassID that overlaps none of \p Avoid and that
 /// every x86 encoding can name (not AH, BH, CH or DH), or none.
 MCRegister pickX86Register(const LLVMState &State, int ClassID,

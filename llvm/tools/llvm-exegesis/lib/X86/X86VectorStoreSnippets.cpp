@@ -31,24 +31,9 @@ struct StoreShape {
 
 } // namespace
 
-static bool classContains(const LLVMState &State, int ClassID, MCRegister Reg) {
-  return ClassID >= 0 && Reg.isValid() &&
-         State.getRegInfo().getRegClass(ClassID).contains(Reg);
-}
-
 static StringRef className(const LLVMState &State, int ClassID) {
   const MCRegisterInfo &RI = State.getRegInfo();
   return RI.getRegClassName(&RI.getRegClass(ClassID));
-}
-
-/// Whether every implicit register of \p Regs is EFLAGS or MXCSR, which the
-/// snippet leaves as they are (MXCSR masks every exception).
-static bool onlyFlagsAndControl(const LLVMState &State,
-                                ArrayRef<MCPhysReg> Regs) {
-  return all_of(Regs, [&](MCPhysReg Reg) {
-    StringRef Name = State.getRegisterName(Reg);
-    return Name == "EFLAGS" || Name == "MXCSR";
-  });
 }
 
 /// VMASKMOVPS, VMASKMOVPD, VPMASKMOVD, VPMASKMOVQ to memory: their first
@@ -98,7 +83,7 @@ static std::optional<StoreShape> getStoreShape(const LLVMState &State,
   Shape.DataSlot = *DataSlot;
   int DataClass = Model.slots()[*DataSlot].RegClassID;
   auto Holds = [&](StringRef Name) {
-    return classContains(State, DataClass, namedX86Register(State, Name));
+    return x86ClassContains(State, DataClass, namedX86Register(State, Name));
   };
   if (Holds("K1"))
     Shape.Kind = DataKind::Mask;
@@ -191,8 +176,8 @@ getX86VectorStoreSnippet(const LLVMState &State,
   if (!TT.isArch64Bit() || !Desc.mayStore() || Desc.getNumDefs() != 0 ||
       Model.memoryReferences().size() != 1 ||
       Model.memoryReferences().front().NumOperands != MemSize ||
-      !onlyFlagsAndControl(State, Model.implicitUses()) ||
-      !onlyFlagsAndControl(State, Model.implicitDefs()))
+      !onlyX86FlagsAndControl(State, Model.implicitUses()) ||
+      !onlyX86FlagsAndControl(State, Model.implicitDefs()))
     return std::nullopt;
   const ExegesisTarget &ET = State.getExegesisTarget();
   const MCRegisterInfo &RI = State.getRegInfo();
@@ -205,7 +190,7 @@ getX86VectorStoreSnippet(const LLVMState &State,
       (LoopCounter && RI.regsOverlap(LoopCounter, RAX)))
     return std::nullopt;
   unsigned MemoryOperand = Model.memoryReferences().front().FirstOperand;
-  if (!classContains(
+  if (!x86ClassContains(
           State, Model.operands()[MemoryOperand + MemIndex].RegClassID, RAX))
     return std::nullopt;
   std::optional<StoreShape> Shape = getStoreShape(State, Model);
@@ -229,7 +214,7 @@ getX86VectorStoreSnippet(const LLVMState &State,
   if (Shape->WriteMaskSlot) {
     int MaskClass = Model.slots()[*Shape->WriteMaskSlot].RegClassID;
     std::optional<MCInst> AllOnes = setX86WriteMaskOnes(State, MaskClass, K2);
-    if (!classContains(State, MaskClass, K2) || !AllOnes)
+    if (!x86ClassContains(State, MaskClass, K2) || !AllOnes)
       return std::nullopt;
     Values[*Shape->WriteMaskSlot] = reg(K2);
     Setup.push_back(*AllOnes);
