@@ -17,6 +17,7 @@
 #include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
 #include "X86/X86Names.h"
+#include "X86/X86PreparedSnippets.h"
 #include "X86/X86RegisterSetup.h"
 #include "X86/X86StackCode.h"
 #include "X86/X86StackSnippets.h"
@@ -225,6 +226,7 @@ class X86ExegesisTarget : public ExegesisTarget {
     std::vector<MCInst> Out = writeX86AddressChainWord(State, Snippet);
     llvm::append_range(Out, writeX86HelperChainMemory(State, Snippet));
     llvm::append_range(Out, writeX87OperandWord(State, Snippet));
+    llvm::append_range(Out, writeX86StringChainWord(State, Snippet));
     llvm::append_range(Out, noteX86PrivateStack(State, Snippet));
     return Out;
   }

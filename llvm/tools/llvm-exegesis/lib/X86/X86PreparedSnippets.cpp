@@ -253,8 +253,9 @@ std::optional<PreparedSnippet> getStringSnippet(const LLVMState &State,
   if (NeedsSource)
     Insts.push_back(B.lea("RSI", "RDI", "", SourceOffset));
   if (Form.Kind == StringKind::Lods)
-    // Serial: the address waits for the value loaded last time (always 0,
-    // the scratch memory holds zeros), a chain through the load.
+    // Serial: the address waits for the value loaded last time (always 0:
+    // writeX86StringChainWord zeroes the word first), a chain through the
+    // load.
     Insts.push_back(B.lea("RSI", "RDI", Serial ? "RAX" : "", 0));
   if (Form.Rep)
     Insts.push_back(B.moveImmediate("ECX", Count));
@@ -492,6 +493,30 @@ getX86PreparedSnippet(const LLVMState &State, const InstructionModel &Model,
   if (std::optional<SelectorForm> Form = parseSelectorForm(Name))
     return getSelectorSnippet(State, Model, *Form, Serial, Index);
   return std::nullopt;
+}
+
+std::vector<MCInst> writeX86StringChainWord(const LLVMState &State,
+                                            ArrayRef<MCInst> Snippet) {
+  if (Snippet.size() != 2)
+    return {};
+  std::optional<StringForm> Form =
+      parseStringForm(State.getOpcodeName(Snippet[1].getOpcode()));
+  if (!Form || Form->Kind != StringKind::Lods)
+    return {};
+  Builder B(State);
+  const MCInst &Lea = Snippet[0];
+  auto RegIs = [&](unsigned I, StringRef Name) {
+    return I < Lea.getNumOperands() && Lea.getOperand(I).isReg() &&
+           Lea.getOperand(I).getReg() == B.reg(Name);
+  };
+  // lea (%rdi,%rax), %rsi: the serial form.
+  if (State.getOpcodeName(Lea.getOpcode()) != "LEA64r" || !RegIs(0, "RSI") ||
+      !RegIs(1, "RDI") || !RegIs(3, "RAX"))
+    return {};
+  MCInst Store = B.inst("MOV64mi32");
+  B.addScratchAddress(Store);
+  Store.addOperand(MCOperand::createImm(0));
+  return {Store};
 }
 
 } // namespace exegesis

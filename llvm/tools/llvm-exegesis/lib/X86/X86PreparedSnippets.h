@@ -17,7 +17,10 @@
 
 #include "Core/InstructionModel.h"
 #include "Snippets/SnippetGenerationTarget.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/MC/MCInst.h"
 #include <optional>
+#include <vector>
 
 namespace llvm {
 namespace exegesis {
@@ -32,6 +35,15 @@ bool hasX86PreparedSnippet(const LLVMState &State, unsigned Opcode);
 std::optional<PreparedSnippet>
 getX86PreparedSnippet(const LLVMState &State, const InstructionModel &Model,
                       bool Serial, unsigned Index);
+
+/// The store that makes the word a serial LODS snippet loads hold 0 (run
+/// before the register setup, while the scratch register holds the scratch
+/// pointer); empty for any other snippet. The value loaded makes the next
+/// address, and the scratch memory an earlier benchmark wrote (a
+/// read-modify-write chain counting up in place) would send it out of
+/// scratch memory.
+std::vector<MCInst> writeX86StringChainWord(const LLVMState &State,
+                                            ArrayRef<MCInst> Snippet);
 
 } // namespace exegesis
 } // namespace llvm
