@@ -389,6 +389,11 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     const MCRegisterInfo &RI = State.getRegInfo();
     if (Name.starts_with("CLZERO"))
       return std::string("writes memory at the address in RAX");
+    // Its destination is the address in its register operand, which holds
+    // a data value here (0), not the scratch pointer.
+    if (Name.starts_with("MOVDIR64B"))
+      return std::string(
+          "writes 64 bytes at the address in its register operand");
     if (Name.starts_with("DIV") || Name.starts_with("IDIV")) {
       StringRef Form = Name.drop_front(Name.starts_with("I") ? 4 : 3);
       if (!Form.empty() && isDigit(Form.front()) && Form.ends_with("m"))

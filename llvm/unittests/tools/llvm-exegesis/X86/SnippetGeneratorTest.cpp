@@ -262,6 +262,8 @@ TEST_F(SnippetGeneratorTest, NeverRunOpcodesAreGenerated) {
         std::pair("FLDENVm", "loads floating-point control state from memory"),
         std::pair("DIV64m", "divides by scratch memory, which holds zeros"),
         std::pair("CLZERO64r", "writes memory at the address in RAX"),
+        std::pair("MOVDIR64B64",
+                  "writes 64 bytes at the address in its register operand"),
         std::pair("SETSSBSY", "system instruction"),
         std::pair("REP_STOSB_32",
                   "32-bit address size (the scratch pointer needs 64 bits)"),
