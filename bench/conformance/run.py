@@ -270,6 +270,10 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("lit_args", nargs="*")
     args = parser.parse_args()
+    # lit runs each test from its own folder: a relative work folder would
+    # put a relative folder on the tests' PATH, which resolves to nothing
+    # there, and `llvm-exegesis` would be upstream's from LLVM's bin folder.
+    args.work = os.path.abspath(args.work)
 
     llvm_bin = "/usr/lib/llvm-%s/bin" % args.llvm_major
     upstream = args.upstream or os.path.join(llvm_bin, "llvm-exegesis")
