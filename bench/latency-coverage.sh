@@ -6,13 +6,19 @@
 # The count is split three ways: opcodes never run here, opcodes with no
 # latency to measure, and the others, which carry a value on a host that
 # runs them and have no strategy yet.
-# Nothing is measured, so the counts do not depend on the machine's load
-# (which opcodes the host runs is the measure phase's business).
+# Nothing is measured for the counts, so they do not depend on the
+# machine's load. Which of the opcodes left this host runs is the measure
+# phase's business: the opcodes not refused as never run (nor prefixes) are
+# measured once in throughput mode, whose snippets nearly every opcode gets,
+# and those the measure phase skips (the host cannot execute them, SIGILL
+# when probed, or they are not valid in 64-bit mode) are not counted as run
+# here. PROBE=0 leaves that out.
 #
 # usage: bench/latency-coverage.sh [LLVM_EXEGESIS] [EXTRA_ARGS...]
 # (default: build/bin/llvm-exegesis). PHASE overrides the benchmark phase
 # (default prepare-snippet; e.g. PHASE=assemble-measured-code). The opcodes
-# and their reasons are kept in $KEEP when it is set.
+# and their reasons are kept in $KEEP when it is set, the ones this host
+# runs in $KEEP.runhere.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,4 +62,39 @@ echo "by reason:"
 # reasons are grouped by their own words in the parentheses.
 sed -E "s/^[^:]+: $prefix:? ?//" "$work/nostrategy" |
   sed -E 's/^$/(no reason given)/' | sort | uniq -c | sort -rn |
+  awk '{count=$1; $1=""; sub(/^ /, ""); printf "%6d  %s\n", count, $0}'
+
+if [ "${PROBE:-1}" = 0 ]; then
+  exit 0
+fi
+# Prefixes are not instructions: the host runs them only as part of the
+# instruction they prefix.
+grep -v ": $prefix: never run here" "$work/nostrategy" |
+  grep -v ": $prefix: a prefix, not an instruction" |
+  cut -d: -f1 >"$work/candidates"
+SECONDS=0
+"$tool" -mode=inverse_throughput \
+  -opcode-name="$(paste -sd, - <"$work/candidates")" \
+  -benchmarks-file=/dev/null 2>"$work/probe" || true
+grep -E '^[A-Za-z0-9_]+: skipped, (the host cannot execute it|not valid in this mode)' \
+  "$work/probe" >"$work/notrun" || true
+notrun=$(wc -l <"$work/notrun")
+candidates=$(wc -l <"$work/candidates")
+runhere=$((candidates - notrun))
+awk -F': ' 'NR == FNR { skipped[$1] = 1; next } !($1 in skipped)' \
+  "$work/notrun" "$work/nostrategy" |
+  grep -v ": $prefix: never run here" |
+  grep -v ": $prefix: a prefix, not an instruction" >"$work/runhere" || true
+runnolatency=$(grep -cE ": $prefix: (.*no latency, only a throughput|a memory hint with no result|the instruction writes no register, flag or memory)" "$work/runhere" || true)
+echo "on this host (measured once in throughput mode, $SECONDS s):"
+echo "  not run here (the host cannot execute them, or not valid in 64-bit mode): $notrun"
+echo "  prefixes (not instructions): $(grep -c ": $prefix: a prefix, not an instruction" "$work/nostrategy" || true)"
+echo "  instructions this host runs without a latency strategy: $runhere"
+echo "    of them without a latency to measure: $runnolatency"
+echo "    the others, carrying a value: $((runhere - runnolatency))"
+if [ -n "${KEEP:-}" ]; then
+  cp "$work/runhere" "$KEEP.runhere"
+fi
+echo "run here, by reason:"
+sed -E "s/^[^:]+: $prefix:? ?//" "$work/runhere" | sort | uniq -c | sort -rn |
   awk '{count=$1; $1=""; sub(/^ /, ""); printf "%6d  %s\n", count, $0}'
