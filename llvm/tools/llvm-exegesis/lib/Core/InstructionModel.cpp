@@ -8,7 +8,8 @@ namespace exegesis {
 InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
                                    const MCSubtargetInfo &STI,
                                    const RegisterPool &Pool, unsigned Opcode,
-                                   ArrayRef<unsigned> AddressOperands)
+                                   ArrayRef<unsigned> AddressOperands,
+                                   bool AddressArithmetic)
     : Opcode(Opcode), Name(InstrInfo.getName(Opcode)),
       Desc(&InstrInfo.get(Opcode)) {
   unsigned HwMode = STI.getHwMode(MCSubtargetInfo::HwMode_RegInfo);
@@ -82,7 +83,7 @@ InstructionModel::InstructionModel(const MCInstrInfo &InstrInfo,
   bool OnlyAddressOperands = all_of(Operands, [](const ModelOperand &Op) {
     return Op.IsMemory || Op.Kind != OperandKind::Register;
   });
-  AccessesMemory = !MemoryRefs.empty() &&
+  AccessesMemory = !MemoryRefs.empty() && !AddressArithmetic &&
                    (Desc->mayLoad() || Desc->mayStore() ||
                     Desc->hasUnmodeledSideEffects() || !OnlyAddressOperands);
 

@@ -93,10 +93,13 @@ public:
   /// operands that hold the address the instruction loads from or stores to
   /// although the descriptor does not mark them MCOI::OPERAND_MEMORY
   /// (SnippetGenerationTarget::getUnmarkedAddressOperands): they are memory
-  /// operands all the same.
+  /// operands all the same. \p AddressArithmetic says that its memory
+  /// reference only computes an address whatever its operand types say
+  /// (SnippetGenerationTarget::isAddressArithmetic).
   InstructionModel(const MCInstrInfo &InstrInfo, const MCSubtargetInfo &STI,
                    const RegisterPool &Pool, unsigned Opcode,
-                   ArrayRef<unsigned> AddressOperands = {});
+                   ArrayRef<unsigned> AddressOperands = {},
+                   bool AddressArithmetic = false);
 
   unsigned getOpcode() const { return Opcode; }
   StringRef getName() const { return Name; }

@@ -70,6 +70,11 @@ SnippetGenerationTarget::getUnmarkedAddressOperands(const LLVMState &,
   return {};
 }
 
+bool SnippetGenerationTarget::isAddressArithmetic(const LLVMState &,
+                                                  unsigned) const {
+  return false;
+}
+
 void SnippetGenerationTarget::setScratchAddress(const InstructionModel &Model,
                                                 const MemoryReference &Ref,
                                                 MCRegister Base, int64_t Offset,

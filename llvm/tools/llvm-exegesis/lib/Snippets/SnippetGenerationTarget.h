@@ -213,6 +213,14 @@ public:
 
   /// Whether the target builds \p Model's snippets itself
   /// (getPreparedSnippet) instead of the generic generators.
+  /// Whether the memory operand of \p Opcode only computes an address,
+  /// although its descriptor types it MCOI::OPERAND_MEMORY and the opcode
+  /// has a register result (x86's LEA16r and LEA32r): its registers are
+  /// then chosen like any other operand's, not pointed at scratch memory.
+  /// False by default.
+  virtual bool isAddressArithmetic(const LLVMState &State,
+                                   unsigned Opcode) const;
+
   virtual bool preparesSnippet(const LLVMState &State,
                                const InstructionModel &Model) const;
 

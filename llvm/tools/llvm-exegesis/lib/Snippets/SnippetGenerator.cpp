@@ -73,7 +73,8 @@ const InstructionModel &SnippetGenerator::getModel(unsigned Opcode) {
   if (!Model)
     Model = std::make_unique<InstructionModel>(
         State.getInstrInfo(), State.getSubtargetInfo(), Pool, Opcode,
-        Target.getUnmarkedAddressOperands(State, Opcode));
+        Target.getUnmarkedAddressOperands(State, Opcode),
+        Target.isAddressArithmetic(State, Opcode));
   return *Model;
 }
 

@@ -487,6 +487,13 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
         if (Ref.NumOperands == MemSize)
           Starts.push_back(Ref.FirstOperand);
     return Starts;
+  /// LEA16r and LEA32r type their address as memory (LEA64r does not): it
+  /// is address arithmetic all the same, read like any register operand.
+  bool isAddressArithmetic(const LLVMState &State,
+                           unsigned Opcode) const override {
+    return isLEA(State.getOpcodeName(Opcode));
+  }
+
   }
 
   /// The first register both the base and the index of the address at
