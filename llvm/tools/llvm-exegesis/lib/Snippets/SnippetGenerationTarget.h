@@ -202,6 +202,14 @@ public:
   virtual SmallVector<unsigned, 2>
   getUnmarkedAddressOperands(const LLVMState &State, unsigned Opcode) const;
 
+  /// Whether the memory operand of \p Opcode only computes an address,
+  /// although its descriptor types it MCOI::OPERAND_MEMORY and the opcode
+  /// has a register result (x86's LEA16r and LEA32r): its registers are
+  /// then chosen like any other operand's, not pointed at scratch memory.
+  /// False by default.
+  virtual bool isAddressArithmetic(const LLVMState &State,
+                                   unsigned Opcode) const;
+
   /// Sets the slots of \p Ref to address \p Offset bytes past \p Base.
   virtual void setScratchAddress(const InstructionModel &Model,
                                  const MemoryReference &Ref, MCRegister Base,
@@ -213,14 +221,6 @@ public:
 
   /// Whether the target builds \p Model's snippets itself
   /// (getPreparedSnippet) instead of the generic generators.
-  /// Whether the memory operand of \p Opcode only computes an address,
-  /// although its descriptor types it MCOI::OPERAND_MEMORY and the opcode
-  /// has a register result (x86's LEA16r and LEA32r): its registers are
-  /// then chosen like any other operand's, not pointed at scratch memory.
-  /// False by default.
-  virtual bool isAddressArithmetic(const LLVMState &State,
-                                   unsigned Opcode) const;
-
   virtual bool preparesSnippet(const LLVMState &State,
                                const InstructionModel &Model) const;
 

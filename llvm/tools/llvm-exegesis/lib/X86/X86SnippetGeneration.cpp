@@ -465,6 +465,13 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
            Name == "LEA64_32r";
   }
 
+  /// LEA16r and LEA32r type their address as memory (LEA64r does not): it
+  /// is address arithmetic all the same, read like any register operand.
+  bool isAddressArithmetic(const LLVMState &State,
+                           unsigned Opcode) const override {
+    return isLEA(State.getOpcodeName(Opcode));
+  }
+
   /// Where the address operand of an LEA starts. Its operands are not typed
   /// as memory (LEA reads no memory), so they are found by position: the
   /// address follows the destination register.
@@ -487,13 +494,6 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
         if (Ref.NumOperands == MemSize)
           Starts.push_back(Ref.FirstOperand);
     return Starts;
-  /// LEA16r and LEA32r type their address as memory (LEA64r does not): it
-  /// is address arithmetic all the same, read like any register operand.
-  bool isAddressArithmetic(const LLVMState &State,
-                           unsigned Opcode) const override {
-    return isLEA(State.getOpcodeName(Opcode));
-  }
-
   }
 
   /// The first register both the base and the index of the address at
