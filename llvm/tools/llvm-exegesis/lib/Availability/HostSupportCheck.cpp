@@ -102,9 +102,13 @@ HostSupportCheck::check(const BenchmarkCode &Code, unsigned Opcode) {
   // Not even probed: a probe runs the snippet.
   const SnippetGenerationTarget &Rules =
       SnippetGenerationTarget::lookup(State.getTriple());
+  // A snippet the target runs as a whole (SnippetGenerationTarget::
+  // runsWholeSnippet) may hold opcodes never run on their own.
+  bool RunsWhole = Rules.runsWholeSnippet(State, Code.Key);
   for (const MCInst &Inst : Code.Key.Instructions)
     if (std::optional<std::string> Why =
-            Rules.whyNeverRun(State, Inst.getOpcode())) {
+            RunsWhole ? std::optional<std::string>()
+                      : Rules.whyNeverRun(State, Inst.getOpcode())) {
       std::string Message =
           Inst.getOpcode() == Opcode
               ? "skipped, never run: " + *Why

@@ -14,7 +14,10 @@
 // (the EncodingValidityCheck): some invalid encodings do not trap but execute
 // as something else. Nor is one that holds an instruction no snippet may
 // run (SnippetGenerationTarget::whyNeverRun: a system call, an EL1
-// instruction), which earlier phases generate and assemble all the same.
+// instruction), which earlier phases generate and assemble all the same,
+// unless the target runs the snippet as a whole (runsWholeSnippet: x86's
+// store of control state and its load, which reads back only what the
+// store wrote).
 //
 // As the generator's InstructionAvailability it probes a helper instruction
 // on its own, with whatever the registers hold: helpers are register-only

@@ -171,6 +171,17 @@ public:
     return std::nullopt;
   }
 
+  /// Whether \p Key, as a whole, is a snippet the target runs although an
+  /// opcode of it is never run on its own (whyNeverRun): x86's round trip
+  /// of a store and a load of floating-point control state, whose load
+  /// reads back only what the store just wrote (X86ControlStateChains.h).
+  /// The measure phase then asks whyNeverRun of none of its instructions.
+  /// It must recognise only the exact snippets, register values included,
+  /// that its generator builds. None by default.
+  virtual bool runsWholeSnippet(const LLVMState &, const BenchmarkKey &) const {
+    return false;
+  }
+
   /// Configuration number \p Index of \p Model, or nullopt when there are
   /// fewer configurations. Index 0 exists unless whyNoConfiguration says
   /// why not. Registers it fixes are among \p Pool's allowed ones.

@@ -13,6 +13,7 @@
 #include "Core/Target.h"
 #include "Core/LLVMState.h"
 #include "X86/X86CalibrationLoop.h"
+#include "X86/X86ControlStateChains.h"
 #include "X86/X86Frame.h"
 #include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
@@ -226,6 +227,7 @@ class X86ExegesisTarget : public ExegesisTarget {
     std::vector<MCInst> Out = writeX86AddressChainWord(State, Snippet);
     llvm::append_range(Out, writeX86HelperChainMemory(State, Snippet));
     llvm::append_range(Out, writeX87OperandWord(State, Snippet));
+    llvm::append_range(Out, writeControlStateChainArea(State, Snippet));
     llvm::append_range(Out, writeX86StringChainWord(State, Snippet));
     llvm::append_range(Out, noteX86PrivateStack(State, Snippet));
     return Out;

@@ -17,6 +17,7 @@
 #include "Core/LLVMState.h"
 #include "Core/RegisterWidth.h"
 #include "Snippets/SnippetGenerationTarget.h"
+#include "X86/X86ControlStateChains.h"
 #include "X86/X86FlagChains.h"
 #include "X86/X86HelperChains.h"
 #include "X86/X86LoadSnippets.h"
@@ -47,42 +48,44 @@ namespace {
 /// LWPVAL and LWPINS write AMD's lightweight-profiling ring buffer, which
 /// needs a control block the process never sets up (LLWPCB).
 constexpr StringLiteral SystemPrefixes[] = {
-    "CLAC",        "CLGI",      "CLI",       "CLTS",      "CLRSSBSY",
-    "CLUI",        "ENCL",      "ERETS",     "ERETU",     "FXRSTOR",
-    "GETSEC",      "HLT",       "HRESET",    "IN8",       "IN16",
-    "IN32",        "INCSSP",    "INSB",      "INSL",      "INSW",
-    "INT",         "INVD",      "INVEPT",    "INVLPG",    "INVPCID",
-    "INVVPID",     "IRET",      "LAR",       "LGDT",      "LIDT",
-    "LKGS",        "LLDT",      "LMSW",      "LOADIWKEY", "LSL",
-    "LTR",         "MONITOR",   "MWAIT",     "OUT",       "PCONFIG",
-    "PTWRITE",     "RDMSR",     "RDPMC",     "RDSSP",     "RSTORSSP",
-    "SAVEPREVSSP", "SEAM",      "SENDUIPI",  "SETSSBSY",  "SGDT",
-    "SIDT",        "SKINIT",    "SLDT",      "SMSW",      "STAC",
-    "STGI",        "STI",       "STR",       "STUI",      "SWAPGS",
-    "SYSCALL",     "SYSENTER",  "SYSEXIT",   "SYSRET",    "TDCALL",
-    "TPAUSE",      "UD1",       "UD2",       "UIRET",     "UMONITOR",
-    "UMWAIT",      "VERR",      "VERW",      "VMCALL",    "VMCLEAR",
-    "VMFUNC",      "VMGEXIT",   "VMLAUNCH",  "VMLOAD",    "VMMCALL",
-    "VMPTRLD",     "VMPTRST",   "VMREAD",    "VMRESUME",  "VMRUN",
-    "VMSAVE",      "VMWRITE",   "VMXOFF",    "VMXON",     "WBINVD",
-    "WBNOINVD",    "WRFSBASE",  "WRGSBASE",  "WRMSR",     "WRPKRU",
-    "WRSS",        "WRUSS",     "XRSTOR",    "XSETBV",    "XSAVES",
-    "RMPADJUST",   "RMPUPDATE", "PSMASH",    "PVALIDATE", "RDPKRU",
-    "XRESLDTRK",   "XSUSLDTRK", "XBEGIN",    "XABORT",    "XEND",
-    "ENQCMD",      "RDMSRLIST", "WRMSRLIST", "WRMSRNS",   "URDMSR",
-    "UWRMSR",      "TLBSYNC",   "INVLPGB",   "RDTSCP",    "RDPRU",
-    "RSM",         "ENTER",     "LFS",       "LGS",       "LSS",
-    "RMPQUERY",    "XGETBV",    "SEAMCALL",  "SEAMOPS",   "SEAMRET",
-    "ENCLS",       "ENCLU",     "ENCLV",     "XRSTORS",   "INVLPGA",
-    "INTO",        "MONITORX",  "MWAITX",    "WRSSD",     "WRSSQ",
-    "WRUSSD",      "WRUSSQ",    "OUTSB",     "OUTSW",     "OUTSL",
-    "ENQCMDS",     "LWPVAL",    "LWPINS"};
+    "CLAC",      "CLGI",      "CLI",       "CLTS",      "CLRSSBSY",
+    "CLUI",      "ENCL",      "ERETS",     "ERETU",     "GETSEC",
+    "HLT",       "HRESET",    "IN8",       "IN16",      "IN32",
+    "INCSSP",    "INSB",      "INSL",      "INSW",      "INT",
+    "INVD",      "INVEPT",    "INVLPG",    "INVPCID",   "INVVPID",
+    "IRET",      "LAR",       "LGDT",      "LIDT",      "LKGS",
+    "LLDT",      "LMSW",      "LOADIWKEY", "LSL",       "LTR",
+    "MONITOR",   "MWAIT",     "OUT",       "PCONFIG",   "PTWRITE",
+    "RDMSR",     "RDPMC",     "RDSSP",     "RSTORSSP",  "SAVEPREVSSP",
+    "SEAM",      "SENDUIPI",  "SETSSBSY",  "SGDT",      "SIDT",
+    "SKINIT",    "SLDT",      "SMSW",      "STAC",      "STGI",
+    "STI",       "STR",       "STUI",      "SWAPGS",    "SYSCALL",
+    "SYSENTER",  "SYSEXIT",   "SYSRET",    "TDCALL",    "TPAUSE",
+    "UD1",       "UD2",       "UIRET",     "UMONITOR",  "UMWAIT",
+    "VERR",      "VERW",      "VMCALL",    "VMCLEAR",   "VMFUNC",
+    "VMGEXIT",   "VMLAUNCH",  "VMLOAD",    "VMMCALL",   "VMPTRLD",
+    "VMPTRST",   "VMREAD",    "VMRESUME",  "VMRUN",     "VMSAVE",
+    "VMWRITE",   "VMXOFF",    "VMXON",     "WBINVD",    "WBNOINVD",
+    "WRFSBASE",  "WRGSBASE",  "WRMSR",     "WRPKRU",    "WRSS",
+    "WRUSS",     "XSETBV",    "XSAVES",    "RMPADJUST", "RMPUPDATE",
+    "PSMASH",    "PVALIDATE", "RDPKRU",    "XRESLDTRK", "XSUSLDTRK",
+    "XBEGIN",    "XABORT",    "XEND",      "ENQCMD",    "RDMSRLIST",
+    "WRMSRLIST", "WRMSRNS",   "URDMSR",    "UWRMSR",    "TLBSYNC",
+    "INVLPGB",   "RDTSCP",    "RDPRU",     "RSM",       "ENTER",
+    "LFS",       "LGS",       "LSS",       "RMPQUERY",  "XGETBV",
+    "SEAMCALL",  "SEAMOPS",   "SEAMRET",   "ENCLS",     "ENCLU",
+    "ENCLV",     "XRSTORS",   "INVLPGA",   "INTO",      "MONITORX",
+    "MWAITX",    "WRSSD",     "WRSSQ",     "WRUSSD",    "WRUSSQ",
+    "OUTSB",     "OUTSW",     "OUTSL",     "ENQCMDS",   "LWPVAL",
+    "LWPINS"};
 
 /// Opcodes that load floating-point control state from memory: the scratch
 /// memory holds zeros, which would unmask every exception for the rest of
-/// the process.
-constexpr StringLiteral ControlStatePrefixes[] = {"LDMXCSR", "VLDMXCSR",
-                                                  "FLDCW", "FLDENV", "FRSTOR"};
+/// the process (or, for XRSTOR, reset the registers it names). Their
+/// latency snippet, a round trip with their store that reads back only what
+/// the store wrote, runs all the same (X86ControlStateChains.h).
+constexpr StringLiteral ControlStatePrefixes[] = {
+    "LDMXCSR", "VLDMXCSR", "FLDCW", "FLDENV", "FRSTOR", "FXRSTOR", "XRSTOR"};
 
 /// Opcodes that LLVM models as loading or storing (to keep memory accesses
 /// ordered around them) but that address no memory.
@@ -197,6 +200,11 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
     if (std::optional<PreparedSnippet> Helped =
             getX86HelperChainSnippet(State, Model))
       return Helped;
+    // Stores and loads of control and processor state, each with its match
+    // (X86ControlStateChains.h).
+    if (std::optional<PreparedSnippet> Control =
+            getControlStateChainSnippet(State, Model))
+      return Control;
     // x87 loads and stores, each with its match (X86X87MemoryChains.h).
     if (std::optional<PreparedSnippet> X87 =
             getX87MemoryChainSnippet(State, Model))
@@ -268,6 +276,17 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
       Values.erase(It);
       Values.push_back(One);
     }
+    // A store of state and its load: the values the round trip measured
+    // beside them runs with (X86ControlStateChains.h).
+    setControlStateChainValues(State, Instructions, Values);
+  }
+
+  /// A store of control state and its load, exactly as
+  /// getControlStateChainSnippet builds them: the load reads back only what
+  /// the store wrote, so it runs there although never on its own.
+  bool runsWholeSnippet(const LLVMState &State,
+                        const BenchmarkKey &Key) const override {
+    return isRunnableControlStateChain(State, Key);
   }
 
   bool writeKeepsWiderBits(const LLVMState &State,

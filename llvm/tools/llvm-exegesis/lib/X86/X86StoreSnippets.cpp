@@ -331,14 +331,6 @@ whyNoX86StoreChainSnippet(const LLVMState &State,
     return Reason("a store of a condition: the byte it stores gives no flags "
                   "back without helpers whose latency cannot be told apart "
                   "from its own");
-  if (Name == "STMXCSR" || Name == "VSTMXCSR")
-    return Reason("a store of MXCSR: the only instruction that reads it "
-                  "back, LDMXCSR, is never run here (it loads "
-                  "floating-point control state from memory)");
-  if (Name.starts_with("XSAVE") || Name.starts_with("FXSAVE"))
-    return Reason("a save of processor state (hundreds of bytes): only "
-                  "XRSTOR and FXRSTOR read it back, and they are never run "
-                  "here");
   if (Name.starts_with("CFCMOV"))
     return Reason("a store conditional on the flags (APX CFCMOV): no chain "
                   "here goes through it");

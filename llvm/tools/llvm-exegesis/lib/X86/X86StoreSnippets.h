@@ -61,9 +61,9 @@ std::optional<PreparedSnippet>
 getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model);
 
 /// Why a store that no strategy here chains has no latency snippet
-/// (a condition, MXCSR, a save of processor state, a conditional store, a
-/// prefetch through a vector of indices, a lightweight-profiling event), or
-/// nullopt for any other opcode.
+/// (a condition, a conditional store, a prefetch through a vector of
+/// indices, a lightweight-profiling event), or nullopt for any other
+/// opcode.
 std::optional<std::string>
 whyNoX86StoreChainSnippet(const LLVMState &State,
                           const InstructionModel &Model);

@@ -252,13 +252,7 @@ getX87MemoryChainSnippet(const LLVMState &State,
 std::optional<std::string>
 whyNoX87MemoryChainSnippet(const LLVMState &State,
                            const InstructionModel &Model) {
-  StringRef Name = Model.getName();
-  if (Name == "FNSTCW16m")
-    return std::string("an x87 control-word store: the only instruction that "
-                       "reads the word back is FLDCW, which is never run "
-                       "here (it loads floating-point control state from "
-                       "memory)");
-  std::optional<PairChoice> Choice = choosePair(Name);
+  std::optional<PairChoice> Choice = choosePair(Model.getName());
   if (!Choice || getScratch(State).isValid())
     return std::nullopt;
   return (Twine(Choice->LoadFirst ? "an x87 load" : "an x87 store") +

@@ -31,8 +31,8 @@
 // so that a load-first pair reads an ordinary value and every value of the
 // chain stays 1.
 //
-// FNSTCW's reload, FLDCW, is never run (X86SnippetGeneration.cpp: it loads
-// control state from memory), so FNSTCW keeps a reason.
+// The control word's store and load, FNSTCW and FLDCW, go through memory
+// the same way, with the other stores of state (X86ControlStateChains.h).
 //
 //===----------------------------------------------------------------------===//
 

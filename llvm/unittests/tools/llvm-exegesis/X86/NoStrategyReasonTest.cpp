@@ -52,10 +52,6 @@ TEST_F(NoStrategyReasonTest, StoresWithoutARegisterResult) {
   EXPECT_EQ(reason("MOV64mr"), "its only result is the memory it stores, "
                                "which nothing here reads back into its "
                                "inputs");
-  EXPECT_EQ(reason("FXSAVE64"), "a save of processor state (hundreds of "
-                                "bytes): only XRSTOR and FXRSTOR read it "
-                                "back, and they are never run here");
-  EXPECT_EQ(reason("XSAVEC64"), reason("FXSAVE64"));
 }
 
 TEST_F(NoStrategyReasonTest, LoadsAndFlagOnlyProducers) {
