@@ -95,6 +95,7 @@ Expected<ChainSubtraction> subtractChains(double Measured,
   if (Bounded) {
     // An instruction takes at least 1 cycle: the low bound never goes
     // below it (a reading within the slack of that keeps its estimate).
+    double ChainsLow = Result.Low;
     Result.Low = std::max(Result.Low, std::min(1.0, Result.Latency));
     Result.High = std::max(Result.High, Result.Low);
     if (Result.High - Result.Low <= BoundsSlackCycles) {
@@ -108,11 +109,27 @@ Expected<ChainSubtraction> subtractChains(double Measured,
       // way: the value is the middle of what the timings allow, an
       // estimate that may be off by half the bounds' width (on Zen 5 the
       // scheduling model sat at the upper bound for most vector loads).
-      if (Result.High - Result.Low > MaxUnwarnedWidthCycles)
-        Result.Info += "; warning: the value is the middle of those "
-                       "bounds (a helper's share of a round trip cannot be "
-                       "timed alone), not a measurement of the instruction "
-                       "alone";
+      if (Result.High - Result.Low > MaxUnwarnedWidthCycles) {
+        // Raising the low bound moves their middle off the value, which
+        // stays the middle of the bounds the chains give when each chain's
+        // are even about its share: say which those are.
+        auto IsMiddleOf = [&](double Low) {
+          return std::fabs(Result.Latency - (Low + Result.High) / 2) <=
+                 BoundsSlackCycles;
+        };
+        if (IsMiddleOf(Result.Low))
+          Result.Info += "; warning: the value is the middle of those bounds ";
+        else if (IsMiddleOf(ChainsLow))
+          Result.Info += "; warning: the value is the middle of those bounds "
+                         "as the chains give them, " +
+                         cycles(ChainsLow) + " to " + cycles(Result.High) +
+                         " cycles, before the low one is raised to a cycle ";
+        else
+          Result.Info += "; warning: the value is an estimate within those "
+                         "bounds ";
+        Result.Info += "(a helper's share of a round trip cannot be timed "
+                       "alone), not a measurement of the instruction alone";
+      }
     }
   }
   return Result;

@@ -396,6 +396,7 @@ SerialSnippetGenerator::generateSnippet(const InstructionModel &Model,
           Target.getRegisterStackLatencySnippet(State, Model)) {
     Snippet.Instructions = std::move(Chain->Instructions);
     Snippet.Info = std::move(Chain->Info);
+    Snippet.SubtractedChains = std::move(Chain->SubtractedChains);
     return Snippet;
   }
 

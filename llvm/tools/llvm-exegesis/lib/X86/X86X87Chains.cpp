@@ -3,6 +3,7 @@
 #include "X86/X86X87Chains.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86X87CompareChains.h"
 #include "X86/X86X87MemoryChains.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -95,6 +96,11 @@ uint64_t oneOfMemoryType(StringRef Name) {
 
 std::optional<PreparedSnippet>
 getX87LatencySnippet(const LLVMState &State, const InstructionModel &Model) {
+  // Compares through their condition codes, FYL2XP1 through ST(1) and a
+  // multiplication (X86X87CompareChains.h).
+  if (std::optional<PreparedSnippet> Compare =
+          getX87CompareChainSnippet(State, Model))
+    return Compare;
   std::optional<X87Shape> Shape = getX87Shape(Model.getName());
   if (!Shape)
     return std::nullopt;
@@ -159,26 +165,18 @@ whyNoX87LatencySnippet(const LLVMState &State, const InstructionModel &Model) {
   StringRef Name = Model.getName();
   if (getX87Shape(Name))
     return std::nullopt;
-  if (is_contained({"FCOM32m", "FCOM64m", "FCOMP32m", "FCOMP64m", "FICOM16m",
-                    "FICOM32m", "FICOMP16m", "FICOMP32m", "FCOMPP", "TST_F",
-                    "UCOM_FPPr", "XAM_F"},
-                   Name))
-    return std::string("an x87 compare or examine: its only result is the "
-                       "condition codes of the status word, which no x87 "
-                       "instruction reads back into ST(0)");
+  if (std::optional<std::string> Why =
+          whyNoX87CompareChainSnippet(State, Model))
+    return Why;
   if (is_contained(
           {"LD_F0", "LD_F1", "FLDPI", "FLDL2E", "FLDL2T", "FLDLG2", "FLDLN2"},
           Name))
     return std::string("pushes a constant onto the x87 stack: it reads no "
                        "data, so it has no latency, only a throughput");
   // Loads and stores go through memory with their match
-  // (X86X87MemoryChains.h); FNSTCW's match is never run.
+  // (X86X87MemoryChains.h).
   if (std::optional<std::string> Why = whyNoX87MemoryChainSnippet(State, Model))
     return Why;
-  if (Name == "FYL2XP1")
-    return std::string("x87 FYL2XP1 is defined only for |ST(0)| below "
-                       "1 - sqrt(2)/2, which no repetition through ST(0) or "
-                       "ST(1) keeps without an operation on the chain");
   return std::nullopt;
 }
 
@@ -193,7 +191,8 @@ void addX87InitialValues(const LLVMState &State, ArrayRef<MCInst> Instructions,
       NeedsST1 |= readsST1(Name);
     }
   }
-  if (!Chained)
+  unsigned CompareDepth = getX87CompareChainStartDepth(State, Instructions);
+  if (!Chained && CompareDepth == 0)
     return;
   auto Set = [&](StringRef RegName, APInt Value) {
     MCRegister Reg = *State.getRegisterByName(RegName);
@@ -207,10 +206,15 @@ void addX87InitialValues(const LLVMState &State, ArrayRef<MCInst> Instructions,
   Set("ST0", x87One());
   if (NeedsST1)
     Set("ST1", x87ThreeQuarters());
+  else if (CompareDepth > 1)
+    Set("ST1", x87One());
 }
 
 std::vector<MCInst> writeX87OperandWord(const LLVMState &State,
                                         ArrayRef<MCInst> Snippet) {
+  std::vector<MCInst> CompareWords = writeX87CompareChainWords(State, Snippet);
+  if (!CompareWords.empty())
+    return CompareWords;
   if (isX87MemoryChain(State, Snippet))
     return writeX87MemoryChainWord(State, Snippet);
   if (Snippet.size() != 1)

@@ -25,9 +25,11 @@
 // infinity, a NaN or a denormal. Loads and stores go through memory, each
 // with its matching store or reload (X86X87MemoryChains.h), which this file
 // gives the same start (addX87InitialValues) and a word holding 1
-// (writeX87OperandWord). The other x87 opcodes get a reason
-// (whyNoX87LatencySnippet): compares write only the condition codes,
-// constants read nothing, FNSTCW's reload is never run.
+// (writeX87OperandWord). Compares, whose only result is the condition
+// codes, and FYL2XP1, defined only near 0, are chained with helpers
+// (X86X87CompareChains.h), which this file gives their start and words
+// too. The other x87 opcodes get a reason (whyNoX87LatencySnippet):
+// constants read nothing.
 //
 //===----------------------------------------------------------------------===//
 

@@ -80,6 +80,27 @@ TEST(ChainSubtractionTest, HalfARoundTripIsBoundedByIt) {
       << R->Info;
 }
 
+TEST(ChainSubtractionTest, ALowBoundRaisedToACycleIsSaid) {
+  // An x87 compare's chain of 16 cycles, measured again (half of it at
+  // least 2, at most 2 short of it) and a helper round trip of 10 (a
+  // quarter of it, at least 1, at most 1 short of its half): 5.5 cycles,
+  // within [1, 13]; the chains alone give [-2, 13], whose middle it is.
+  ChainReading Again{0.5, SubtractedBounds{0, 2, 1, -2}, "`again`", 16.0};
+  ChainReading Helpers{0.25, SubtractedBounds{0, 1, 0.5, -1}, "`helpers`",
+                       10.0};
+  Expected<ChainSubtraction> R = subtractChains(16.0, {Again, Helpers});
+  ASSERT_TRUE(static_cast<bool>(R)) << toString(R.takeError());
+  EXPECT_DOUBLE_EQ(R->Latency, 5.5);
+  EXPECT_DOUBLE_EQ(R->Low, 1.0);
+  EXPECT_DOUBLE_EQ(R->High, 13.0);
+  EXPECT_NE(R->Info.find("between 1.000 and 13.000 cycles; warning: the value "
+                         "is the middle of those bounds as the chains give "
+                         "them, -2.000 to 13.000 cycles, before the low one is "
+                         "raised to a cycle (a helper's share"),
+            std::string::npos)
+      << R->Info;
+}
+
 TEST(ChainSubtractionTest, NarrowBoundsNeedNoWarning) {
   // A round trip of 2.8 cycles: the crossing within [1, 1.8].
   Expected<ChainSubtraction> R = subtractChains(6.0, {halfRoundTrip(2.8)});
