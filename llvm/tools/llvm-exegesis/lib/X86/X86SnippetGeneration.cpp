@@ -227,11 +227,14 @@ class X86SnippetGenerationTarget : public SnippetGenerationTarget {
   }
 
   /// x87 opcodes through ST(0), which their descriptors leave implicit
-  /// (X86X87Chains.h).
+  /// (X86X87Chains.h); the masked byte stores through the memory at RDI,
+  /// an address they take implicitly (X86VectorStoreSnippets.h).
   std::optional<PreparedSnippet>
   getRegisterStackLatencySnippet(const LLVMState &State,
                                  const InstructionModel &Model) const override {
-    return getX87LatencySnippet(State, Model);
+    if (std::optional<PreparedSnippet> X87 = getX87LatencySnippet(State, Model))
+      return X87;
+    return getX86VectorStoreSnippet(State, Model);
   }
 
   /// A prefix byte (its encoding form, read off LOCK_PREFIX's), and the x87

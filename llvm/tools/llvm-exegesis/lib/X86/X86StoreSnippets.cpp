@@ -321,16 +321,136 @@ getImmediateStoreSnippet(const LLVMState &State, const InstructionModel &Model,
   return Snippet;
 }
 
+namespace {
+// X86::CondCode's E (equal: ZF set); the enum is not installed.
+constexpr int64_t CondE = 4;
+} // namespace
+
+/// SETCCm and its APX forms (SETCCm_EVEX, SETZUCCm): a byte of the flags
+/// stored.
+static bool isConditionStore(StringRef Name) {
+  return Name.starts_with("SETCC") || Name.starts_with("SETZUCC");
+}
+
+/// `sete (%rdi,%rax); movzbl (%rdi,%rax), %eax; cmpl $1, %eax`: the flags
+/// decide the byte, the byte the next flags; the reload alone, chained
+/// through its index, and half of a round trip through CMP and CMOVE are
+/// subtracted.
+static std::optional<PreparedSnippet>
+getConditionStoreSnippet(const LLVMState &State, const InstructionModel &Model,
+                         MCRegister Scratch) {
+  const MCInstrDesc &Desc = Model.getDesc();
+  if (!isConditionStore(Model.getName()) || Desc.mayLoad() ||
+      Desc.getNumDefs() != 0 || Model.implicitUses().size() != 1 ||
+      State.getRegisterName(Model.implicitUses().front()) != "EFLAGS" ||
+      !Model.implicitDefs().empty() || Model.memoryReferences().size() != 1 ||
+      Model.memoryReferences().front().NumOperands != MemSize)
+    return std::nullopt;
+  const MemoryReference &Ref = Model.memoryReferences().front();
+  MCRegister RAX = namedX86Register(State, "RAX"),
+             EAX = namedX86Register(State, "EAX"),
+             RCX = namedX86Register(State, "RCX");
+  MCRegister LoopCounter =
+      State.getExegesisTarget().getDefaultLoopCounterRegister(
+          State.getTriple());
+  const MCRegisterInfo &RI = State.getRegInfo();
+  if (!RAX || !EAX || !RCX ||
+      !x86ClassContains(
+          State, Model.operands()[Ref.FirstOperand + MemIndex].RegClassID,
+          RAX) ||
+      (LoopCounter &&
+       (RI.regsOverlap(LoopCounter, RAX) || RI.regsOverlap(LoopCounter, RCX))))
+    return std::nullopt;
+  std::optional<unsigned> Movzx = State.getOpcodeByName("MOVZX32rm8");
+  std::optional<unsigned> Cmp = State.getOpcodeByName("CMP32ri");
+  std::optional<unsigned> Cmov = State.getOpcodeByName("CMOV32rr");
+  if (!Movzx || !Cmp || !Cmov)
+    return std::nullopt;
+  SlotValues Values(Model.slots().size());
+  auto SetAddress = [&](unsigned Pos, MCOperand Value) {
+    Values[Model.operands()[Ref.FirstOperand + Pos].Slot] = Value;
+  };
+  SetAddress(MemBase, reg(Scratch));
+  SetAddress(MemScale, imm(1));
+  SetAddress(MemIndex, reg(RAX));
+  SetAddress(MemDisp, imm(0));
+  SetAddress(MemSegment, reg(MCRegister()));
+  // The only other operand is the condition.
+  bool HasCondition = false;
+  for (unsigned I = 0, E = Model.slots().size(); I < E; ++I) {
+    if (Values[I])
+      continue;
+    if (Model.slots()[I].Kind != OperandKind::Immediate || HasCondition)
+      return std::nullopt;
+    Values[I] = imm(CondE);
+    HasCondition = true;
+  }
+  if (!HasCondition)
+    return std::nullopt;
+  MCInst Store = Model.build(Values);
+  MCInst Reload = inst(*Movzx, {reg(EAX), reg(Scratch), imm(1), reg(RAX),
+                                imm(0), reg(MCRegister())});
+  MCInst Compare = inst(*Cmp, {reg(EAX), imm(1)});
+  StringRef Base = State.getRegisterName(Scratch);
+  StringRef Name = Model.getName();
+  PreparedSnippet Snippet;
+  Snippet.Instructions = {Store, Reload, Compare};
+  Snippet.Info =
+      ("Latency through the flags, memory and back: " + Name +
+       " with condition E (ZF set) stores the flags' byte at " + Base +
+       "+RAX, MOVZX32rm8 reloads it into EAX, part of the index register "
+       "RAX, and CMP32ri compares EAX with 1, which writes the flags the "
+       "next " +
+       Name +
+       " reads. E is chosen because the byte decides it: the byte 0 leaves "
+       "ZF clear, so the next byte is 0 again and RAX stays 0 (the flags "
+       "start clear); a byte of 1 would set ZF and store 1. One repetition "
+       "is the store of the condition, its way to the reload, the reload "
+       "and the compare; the reload's latency, measured in the same run by "
+       "the reload alone chained through its index (the word at " +
+       Base +
+       " holding 0, written before the register setup), and the compare's, "
+       "half of a round trip through it and CMOVE, are subtracted. A host "
+       "that renames memory (AMD Zen 2 and later hand a stored value to a "
+       "later load of the same address as a register move) has no "
+       "forwarding latency here: the round trip may read below the "
+       "helpers' latency, and the subtraction leaves no value")
+          .str();
+  SubtractedChain ReloadChain;
+  ReloadChain.Key.Instructions = {Reload};
+  ReloadChain.Key.RegisterInitialValues = {RegisterValue::zero(RAX)};
+  ReloadChain.LiveIns = {Scratch};
+  ReloadChain.Share = 1;
+  ReloadChain.What = ("the reload's latency: the reload alone, each address "
+                      "the previous result through the index, the word " +
+                      Base + " points at holding 0")
+                         .str();
+  Snippet.SubtractedChains.push_back(std::move(ReloadChain));
+  // CMP writes only the flags: it cannot be timed alone. CMOVE reads them
+  // back into EAX (RCX 0 and EAX 0, so EAX stays 0 whichever way the
+  // condition goes); each takes at least a cycle, so CMP's part of a round
+  // trip of R cycles lies within [1, R - 1].
+  SubtractedChain CompareChain;
+  CompareChain.Key.Instructions = {
+      Compare, inst(*Cmov, {reg(EAX), reg(EAX),
+                            reg(namedX86Register(State, "ECX")), imm(CondE)})};
+  CompareChain.Key.RegisterInitialValues = {RegisterValue::zero(RAX),
+                                            RegisterValue::zero(RCX)};
+  CompareChain.Share = 0.5;
+  CompareChain.Bounds = SubtractedBounds{0, 1, 1, -1};
+  CompareChain.What = "the compare's latency to the flags: half of a round "
+                      "trip through CMP32ri and CMOVE, each at least one "
+                      "cycle, so a round trip of two cycles is one each";
+  Snippet.SubtractedChains.push_back(std::move(CompareChain));
+  return Snippet;
+}
+
 std::optional<std::string>
 whyNoX86StoreChainSnippet(const LLVMState &State,
                           const InstructionModel &Model) {
   (void)State;
   StringRef Name = Model.getName();
   auto Reason = [](const char *Text) { return std::string(Text); };
-  if (Name.starts_with("SETCC") || Name.starts_with("SETZUCC"))
-    return Reason("a store of a condition: the byte it stores gives no flags "
-                  "back without helpers whose latency cannot be told apart "
-                  "from its own");
   if (Name.starts_with("CFCMOV"))
     return Reason("a store conditional on the flags (APX CFCMOV): no chain "
                   "here goes through it");
@@ -352,6 +472,9 @@ getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model) {
     return std::nullopt;
   if (isHintOrStateSave(Model.getName()))
     return std::nullopt;
+  if (std::optional<PreparedSnippet> Condition =
+          getConditionStoreSnippet(State, Model, Scratch))
+    return Condition;
   if (Desc.mayLoad() && !isDirectStore(Model.getName())) {
     MCRegister Kept[] = {Scratch, namedX86Register(State, "RSP"),
                          namedX86Register(State, "RIP"),

@@ -33,9 +33,20 @@
 //   through its index (the word holding 0), is measured beside it and
 //   subtracted, the same load with the same address.
 //
+// - A store of a condition (`sete (%rdi,%rax)`, SETCCm and its APX forms)
+//   has the flags for data, which no reload gives back by itself. The
+//   reload of the byte into the index (`movzbl (%rdi,%rax), %eax`) is
+//   compared with 1 (`cmpl $1, %eax`), which writes the flags the next
+//   store reads. The condition is E: the byte decides it (0 leaves ZF
+//   clear and stores 0 again, 1 would set it), so the chain rests on the
+//   value, not only on the flags' renaming; the flags start clear and RAX
+//   stays 0. The reload alone chained through its index is subtracted as
+//   for an immediate store, and CMP's latency as half of a round trip
+//   through it and CMOVE, each at least a cycle (the bounds that leaves,
+//   as X86FlagChains.h does for CMOVB).
+//
 // Stores of vector, mask and MMX data go through memory and back with a
-// reload that needs helpers of its own (X86VectorStoreSnippets.h); stores
-// whose data is the flags (SETCCm) are not chained.
+// reload that needs helpers of its own (X86VectorStoreSnippets.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,15 +66,14 @@ class LLVMState;
 
 /// The latency snippet of \p Model through memory if it is a
 /// read-modify-write form of one memory reference, a store of a
-/// general-purpose register or a store of an immediate, on a 64-bit
+/// general-purpose register, of an immediate or of a condition, on a 64-bit
 /// target; nullopt otherwise.
 std::optional<PreparedSnippet>
 getX86StoreChainSnippet(const LLVMState &State, const InstructionModel &Model);
 
 /// Why a store that no strategy here chains has no latency snippet
-/// (a condition, a conditional store, a prefetch through a vector of
-/// indices, a lightweight-profiling event), or nullopt for any other
-/// opcode.
+/// (a conditional store, a prefetch through a vector of indices, a
+/// lightweight-profiling event), or nullopt for any other opcode.
 std::optional<std::string>
 whyNoX86StoreChainSnippet(const LLVMState &State,
                           const InstructionModel &Model);

@@ -168,13 +168,179 @@ static MCRegister overlapping(const LLVMState &State, int ClassID,
   return MCRegister();
 }
 
+namespace {
+/// A reload and the chains that time it: its own chain through its address
+/// with helpers, subtracted, and those helpers, added back.
+struct TimedReload {
+  MCInst Reload;
+  /// The register the reload writes.
+  MCRegister Result;
+  std::vector<SubtractedChain> Chains;
+};
+} // namespace
+
+/// The reload \p ReloadOpcode as its helper chain builds it (at RDI+RAX),
+/// with the chains that take its latency out of a round trip through
+/// memory; nullopt when the load has no helper chain.
+static std::optional<TimedReload> getTimedReload(const LLVMState &State,
+                                                 unsigned ReloadOpcode) {
+  MCRegister RDI = namedX86Register(State, "RDI"),
+             RAX = namedX86Register(State, "RAX");
+  RegisterPool Pool(State.getRegInfo(), {});
+  InstructionModel ReloadModel(State.getInstrInfo(), State.getSubtargetInfo(),
+                               Pool, ReloadOpcode);
+  std::optional<PreparedSnippet> ReloadChain =
+      getX86HelperChainSnippet(State, ReloadModel);
+  if (!ReloadChain)
+    return std::nullopt;
+  auto Reload = find_if(ReloadChain->Instructions, [&](const MCInst &Inst) {
+    return Inst.getOpcode() == ReloadOpcode;
+  });
+  if (Reload == ReloadChain->Instructions.end() ||
+      Reload->getNumOperands() == 0 || !Reload->getOperand(0).isReg())
+    return std::nullopt;
+  TimedReload Timed;
+  Timed.Reload = *Reload;
+  Timed.Result = Reload->getOperand(0).getReg();
+  SubtractedChain ReloadLatency;
+  ReloadLatency.Key.Instructions = ReloadChain->Instructions;
+  ReloadLatency.Key.RegisterInitialValues = {RegisterValue::zero(Timed.Result),
+                                             RegisterValue::zero(RAX)};
+  ReloadLatency.LiveIns = {RDI};
+  ReloadLatency.What = "the reload's latency with its helpers, chained "
+                       "through its address (zeros at RDI+RAX)";
+  Timed.Chains.push_back(std::move(ReloadLatency));
+  for (SubtractedChain &Helper : ReloadChain->SubtractedChains)
+    Timed.Chains.push_back(addedBack(std::move(Helper)));
+  return Timed;
+}
+
+/// What `info` says of the reload's chains after the snippet's own words.
+static constexpr const char *ReloadSubtracted =
+    ". The reload's latency is measured in the same run through its "
+    "address, with the helpers that take its result back into the index (as "
+    "for any vector, mask or MMX load), and subtracted; those helpers, which "
+    "the store's chain does not hold, are added back. A host that renames "
+    "memory (AMD Zen 2 and later hand a stored value to a later load of the "
+    "same address as a register move) may have no forwarding latency here: "
+    "the round trip then reads below the reload's latency, and the "
+    "subtraction leaves no value";
+
+bool isUndeclaredX86Store(const LLVMState &State, const MCInstrDesc &Desc) {
+  // LLVM 22 gives VEXTRACTF32X8Zmri, VEXTRACTF64X2Z256mri,
+  // VEXTRACTF64X2Zmri and their VEXTRACTI forms a memory destination
+  // (encoding form MRMDestMem) but neither mayStore nor mayLoad, while
+  // their masked forms (VEXTRACTF32X8Zmrik) have mayStore. A form that
+  // writes no register and whose destination is its memory operand stores
+  // there, whatever the flags say. The encoding form is the low 7 bits of
+  // TSFlags, read off MOV32mr's (MRMDestMem) since X86BaseInfo.h is not
+  // installed.
+  std::optional<unsigned> Mov = State.getOpcodeByName("MOV32mr");
+  if (!Mov || Desc.mayLoad() || Desc.mayStore() || Desc.getNumDefs() != 0 ||
+      Desc.hasUnmodeledSideEffects() || Desc.getNumOperands() == 0 ||
+      Desc.operands().front().OperandType != MCOI::OPERAND_MEMORY)
+    return false;
+  return (Desc.TSFlags & 0x7f) ==
+         (State.getInstrInfo().get(*Mov).TSFlags & 0x7f);
+}
+
+/// MASKMOVDQU64, VMASKMOVDQU64, MMX_MASKMOVQ64: the bytes of their first
+/// register that their second selects, stored at RDI (implicit); nullopt
+/// for any other opcode. The data's and the mask's class.
+static std::optional<int>
+getMaskedByteStoreClass(const LLVMState &State, const InstructionModel &Model) {
+  // LLVM models them as loading too (they have side effects), though they
+  // read no memory.
+  const MCInstrDesc &Desc = Model.getDesc();
+  if (!Desc.mayStore() || Desc.getNumDefs() != 0 ||
+      Model.hasMemoryReference() || !Model.implicitDefs().empty() ||
+      Model.implicitUses().size() != 1 ||
+      State.getRegisterName(Model.implicitUses().front()) != "RDI" ||
+      Model.slots().size() != 2)
+    return std::nullopt;
+  int Class = Model.slots()[0].RegClassID;
+  for (const OperandSlot &Slot : Model.slots())
+    if (Slot.Kind != OperandKind::Register || Slot.IsDef ||
+        Slot.RegClassID != Class)
+      return std::nullopt;
+  if (!x86ClassContains(State, Class, namedX86Register(State, "XMM0")) &&
+      !x86ClassContains(State, Class, namedX86Register(State, "MM0")))
+    return std::nullopt;
+  return Class;
+}
+
+/// `pcmpeqb %xmm1, %xmm1; maskmovdqu %xmm1, %xmm0; movups (%rdi,%rax),
+/// %xmm0`: the store at RDI, which it takes implicitly, all of its bytes
+/// selected, and the reload of what it wrote into its data.
+static std::optional<PreparedSnippet>
+getMaskedByteStoreSnippet(const LLVMState &State,
+                          const InstructionModel &Model) {
+  std::optional<int> Class = getMaskedByteStoreClass(State, Model);
+  const ExegesisTarget &ET = State.getExegesisTarget();
+  const Triple &TT = State.getTriple();
+  MCRegister RDI = namedX86Register(State, "RDI"),
+             RAX = namedX86Register(State, "RAX");
+  MCRegister LoopCounter = ET.getDefaultLoopCounterRegister(TT);
+  if (!Class || !RDI || !RAX || ET.getScratchMemoryRegister(TT) != RDI ||
+      (LoopCounter && State.getRegInfo().regsOverlap(LoopCounter, RAX)))
+    return std::nullopt;
+  bool MMX = x86ClassContains(State, *Class, namedX86Register(State, "MM0"));
+  StringRef Name = Model.getName();
+  unsigned Bytes = MMX ? 8 : 16;
+  std::string ReloadName =
+      getReloadName(Name, MMX ? DataKind::MMX : DataKind::Vector, Bytes);
+  StringRef CompareName = MMX                     ? "MMX_PCMPEQBrr"
+                          : Name.starts_with("V") ? "VPCMPEQBrr"
+                                                  : "PCMPEQBrr";
+  std::optional<unsigned> ReloadOpcode = State.getOpcodeByName(ReloadName);
+  std::optional<unsigned> Compare = State.getOpcodeByName(CompareName);
+  if (!ReloadOpcode || !Compare)
+    return std::nullopt;
+  std::optional<TimedReload> Timed = getTimedReload(State, *ReloadOpcode);
+  MCRegister Mask = namedX86Register(State, MMX ? "MM1" : "XMM1");
+  if (!Timed || !Mask || !x86ClassContains(State, *Class, Timed->Result) ||
+      !x86ClassContains(State, *Class, Mask) ||
+      State.getRegInfo().regsOverlap(Mask, Timed->Result))
+    return std::nullopt;
+  // The data is the first register (the one the encoding's reg field
+  // holds), the mask the second.
+  MCRegister Data = Timed->Result;
+  PreparedSnippet Snippet;
+  Snippet.Instructions = {inst(*Compare, {reg(Mask), reg(Mask), reg(Mask)}),
+                          Model.build({reg(Data), reg(Mask)}), Timed->Reload};
+  Snippet.Info =
+      ("Latency through memory and back: " + Name + " stores the " +
+       Twine(Bytes) + " bytes of " + State.getRegisterName(Data) +
+       " at RDI (the address it takes implicitly, the scratch pointer) "
+       "under the mask " +
+       State.getRegisterName(Mask) + ", all ones by " +
+       (Name.starts_with("V") ? "vpcmpeqb" : "pcmpeqb") +
+       " in each repetition, off the chain (only the store reads it), so "
+       "every byte is written; " +
+       ReloadName + " reloads them from RDI+RAX (RAX 0) into " +
+       State.getRegisterName(Data) +
+       ", which the next store stores. Its non-temporal hint may send the "
+       "bytes past the caches: the value is what a store of it and a reload "
+       "of the same address take on this host, which may be a round trip "
+       "through memory rather than through the L1 cache" +
+       ReloadSubtracted)
+          .str();
+  Snippet.SubtractedChains = std::move(Timed->Chains);
+  return Snippet;
+}
+
 std::optional<PreparedSnippet>
 getX86VectorStoreSnippet(const LLVMState &State,
                          const InstructionModel &Model) {
   const Triple &TT = State.getTriple();
   const MCInstrDesc &Desc = Model.getDesc();
-  if (!TT.isArch64Bit() || !Desc.mayStore() || Desc.getNumDefs() != 0 ||
-      Model.memoryReferences().size() != 1 ||
+  if (!TT.isArch64Bit())
+    return std::nullopt;
+  if (std::optional<PreparedSnippet> Masked =
+          getMaskedByteStoreSnippet(State, Model))
+    return Masked;
+  if (!(Desc.mayStore() || isUndeclaredX86Store(State, Desc)) ||
+      Desc.getNumDefs() != 0 || Model.memoryReferences().size() != 1 ||
       Model.memoryReferences().front().NumOperands != MemSize ||
       !onlyX86FlagsAndControl(State, Model.implicitUses()) ||
       !onlyX86FlagsAndControl(State, Model.implicitDefs()))
@@ -245,20 +411,10 @@ getX86VectorStoreSnippet(const LLVMState &State,
     return std::nullopt;
 
   // The reload's own latency, through its address with helpers.
-  RegisterPool Pool(RI, {});
-  InstructionModel ReloadModel(State.getInstrInfo(), State.getSubtargetInfo(),
-                               Pool, *ReloadOpcode);
-  std::optional<PreparedSnippet> ReloadChain =
-      getX86HelperChainSnippet(State, ReloadModel);
-  if (!ReloadChain)
+  std::optional<TimedReload> Timed = getTimedReload(State, *ReloadOpcode);
+  if (!Timed)
     return std::nullopt;
-  auto Reload = find_if(ReloadChain->Instructions, [&](const MCInst &Inst) {
-    return Inst.getOpcode() == *ReloadOpcode;
-  });
-  if (Reload == ReloadChain->Instructions.end() ||
-      Reload->getNumOperands() == 0 || !Reload->getOperand(0).isReg())
-    return std::nullopt;
-  MCRegister Result = Reload->getOperand(0).getReg();
+  MCRegister Result = Timed->Result;
   MCRegister Data = overlapping(State, DataClass, Result);
   if (!Data || (VectorMask && RI.regsOverlap(VectorMask, Data)))
     return std::nullopt;
@@ -267,7 +423,7 @@ getX86VectorStoreSnippet(const LLVMState &State,
   PreparedSnippet Snippet;
   Snippet.Instructions = Setup;
   Snippet.Instructions.push_back(Model.build(Values));
-  Snippet.Instructions.push_back(*Reload);
+  Snippet.Instructions.push_back(Timed->Reload);
   std::string Info =
       ("Latency through memory and back: " + Model.getName() + " stores " +
        State.getRegisterName(Data) + " at RDI+RAX (RAX 0), " + ReloadName +
@@ -275,6 +431,10 @@ getX86VectorStoreSnippet(const LLVMState &State,
        " it wrote into " + State.getRegisterName(Result) +
        ", which the next store stores")
           .str();
+  if (!Desc.mayStore())
+    Info += " (LLVM's descriptor leaves out that " + Model.getName().str() +
+            " stores, which its masked form says: its destination is its "
+            "memory operand)";
   if (Shape->WriteMaskSlot)
     Info +=
         "; its write mask K2 is all ones, set by `" +
@@ -284,26 +444,9 @@ getX86VectorStoreSnippet(const LLVMState &State,
     Info += "; its mask " + State.getRegisterName(VectorMask).str() +
             " is all ones, set by vpcmpeqd in each repetition, off the chain "
             "(only the store reads it)";
-  Info += ". The reload's latency is measured in the same run through its "
-          "address, with the helpers that take its result back into the "
-          "index (as for any vector, mask or MMX load), and subtracted; those "
-          "helpers, which the store's chain does not hold, are added back. "
-          "A host that renames memory (AMD Zen 2 and later hand a stored "
-          "value to a later load of the same address as a register move) "
-          "may have no forwarding latency here: the round trip then reads "
-          "below the reload's latency, and the subtraction leaves no value";
+  Info += ReloadSubtracted;
   Snippet.Info = std::move(Info);
-
-  SubtractedChain ReloadLatency;
-  ReloadLatency.Key.Instructions = ReloadChain->Instructions;
-  ReloadLatency.Key.RegisterInitialValues = {RegisterValue::zero(Result),
-                                             RegisterValue::zero(RAX)};
-  ReloadLatency.LiveIns = {RDI};
-  ReloadLatency.What = "the reload's latency with its helpers, chained "
-                       "through its address (zeros at RDI+RAX)";
-  Snippet.SubtractedChains.push_back(std::move(ReloadLatency));
-  for (SubtractedChain &Helper : ReloadChain->SubtractedChains)
-    Snippet.SubtractedChains.push_back(addedBack(std::move(Helper)));
+  Snippet.SubtractedChains = std::move(Timed->Chains);
   return Snippet;
 }
 

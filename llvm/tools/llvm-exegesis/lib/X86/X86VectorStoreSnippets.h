@@ -36,6 +36,27 @@
 // wrote, and the data starts at zero (no NaN or denormal feeds a
 // conversion).
 //
+// LLVM 22's descriptors of six AVX-512 extracts to memory
+// (VEXTRACTF32X8Zmri, VEXTRACTF64X2Z256mri, VEXTRACTF64X2Zmri and their
+// VEXTRACTI forms) say neither mayStore nor mayLoad, although their
+// destination is their memory operand (encoding form MRMDestMem) and
+// their masked forms say mayStore: they are taken as the stores they are
+// (isUndeclaredX86Store), and `info` says so.
+//
+// MASKMOVDQU64, VMASKMOVDQU64 and MMX_MASKMOVQ64 store the bytes of their
+// data that their mask selects at the address in RDI, which they take
+// implicitly and which holds the scratch pointer:
+//
+//   pcmpeqb %xmm1, %xmm1           the mask, all ones, off the chain
+//   maskmovdqu %xmm1, %xmm0        the 16 bytes of XMM0 at RDI
+//   movups (%rdi,%rax), %xmm0      the reload, RAX 0
+//
+// (VPCMPEQB and VMOVUPS for the VEX form, MMX's PCMPEQB and MOVQ and 8
+// bytes for MASKMOVQ), the reload timed and taken out as above. Their
+// non-temporal hint may send the bytes past the caches, so the value is
+// what a store and a reload of the same address take on the host, which
+// `info` says.
+//
 // A host that renames memory (AMD Zen 2 and later) may hand the stored
 // value to the reload as a register move: the round trip then reads below
 // the reload's latency, the subtraction leaves no value, and the measurer
@@ -48,6 +69,7 @@
 
 #include "Core/InstructionModel.h"
 #include "Snippets/SnippetGenerationTarget.h"
+#include "llvm/MC/MCInstrDesc.h"
 #include <optional>
 
 namespace llvm {
@@ -57,9 +79,16 @@ class LLVMState;
 
 /// The latency snippet of \p Model through memory and back if it stores a
 /// vector, mask or MMX register (and the reload it needs has a helper
-/// chain), on a 64-bit target; nullopt otherwise.
+/// chain), at its memory operand or, for the masked byte stores, at RDI,
+/// on a 64-bit target; nullopt otherwise.
 std::optional<PreparedSnippet>
 getX86VectorStoreSnippet(const LLVMState &State, const InstructionModel &Model);
+
+/// Whether \p Desc stores at its memory operand although its descriptor
+/// says neither mayStore nor mayLoad (LLVM 22's unmasked VEXTRACTF32X8Zmri
+/// and five more extracts): no register written, and its first operand,
+/// its destination in encoding form MRMDestMem, is memory.
+bool isUndeclaredX86Store(const LLVMState &State, const MCInstrDesc &Desc);
 
 } // namespace exegesis
 } // namespace llvm
