@@ -4,6 +4,7 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86ScratchWord.h"
 #include "llvm/MC/MCRegisterInfo.h"
 
 namespace llvm {
@@ -103,48 +104,21 @@ StringRef describeState(StateKind Kind) {
   llvm_unreachable("every kind is covered");
 }
 
-MCRegister getScratch(const LLVMState &State) {
-  return State.getExegesisTarget().getScratchMemoryRegister(State.getTriple());
-}
-
 MCRegister named(const LLVMState &State, StringRef Name) {
   std::optional<MCRegister> Reg = State.getRegisterByName(Name);
   return Reg ? *Reg : MCRegister();
-}
-
-/// \p Name addressing the memory at \p Scratch.
-MCInst atScratch(const LLVMState &State, StringRef Name, MCRegister Scratch) {
-  return inst(
-      *State.getOpcodeByName(Name),
-      {reg(Scratch), imm(1), reg(MCRegister()), imm(0), reg(MCRegister())});
-}
-
-/// Whether \p Inst is \p Name addressing the word at \p Scratch.
-bool isAtScratch(const LLVMState &State, const MCInst &Inst, StringRef Name,
-                 MCRegister Scratch) {
-  if (State.getOpcodeName(Inst.getOpcode()) != Name ||
-      Inst.getNumOperands() != 5)
-    return false;
-  auto RegIs = [&](unsigned I, MCRegister Reg) {
-    return Inst.getOperand(I).isReg() && Inst.getOperand(I).getReg() == Reg;
-  };
-  auto ImmIs = [&](unsigned I, int64_t Value) {
-    return Inst.getOperand(I).isImm() && Inst.getOperand(I).getImm() == Value;
-  };
-  return RegIs(0, Scratch) && ImmIs(1, 1) && RegIs(2, MCRegister()) &&
-         ImmIs(3, 0) && RegIs(4, MCRegister());
 }
 
 /// The pair whose snippet \p Instructions are, or nullptr: exactly the
 /// store, then its load, both at the scratch pointer.
 const StatePair *matchChain(const LLVMState &State,
                             ArrayRef<MCInst> Instructions) {
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Scratch.isValid() || Instructions.size() != 2)
     return nullptr;
   for (const StatePair &Pair : Pairs)
-    if (isAtScratch(State, Instructions[0], Pair.Store, Scratch) &&
-        isAtScratch(State, Instructions[1], Pair.Load, Scratch))
+    if (isX86AtScratch(State, Instructions[0], Pair.Store, Scratch) &&
+        isX86AtScratch(State, Instructions[1], Pair.Load, Scratch))
       return &Pair;
   return nullptr;
 }
@@ -174,7 +148,7 @@ std::optional<PreparedSnippet>
 getControlStateChainSnippet(const LLVMState &State,
                             const InstructionModel &Model) {
   std::optional<PairChoice> Choice = choosePair(Model.getName());
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Choice || !Scratch.isValid())
     return std::nullopt;
   const StatePair &Pair = *Choice->Pair;
@@ -182,8 +156,8 @@ getControlStateChainSnippet(const LLVMState &State,
   StringRef What = describeState(Pair.Kind);
   StringRef Share = Choice->IsLoad ? "store's" : "load's";
   PreparedSnippet Snippet;
-  Snippet.Instructions = {atScratch(State, Pair.Store, Scratch),
-                          atScratch(State, Pair.Load, Scratch)};
+  Snippet.Instructions = {buildX86AtScratch(State, Pair.Store, Scratch),
+                          buildX86AtScratch(State, Pair.Load, Scratch)};
   std::string Info =
       ("Latency through memory and back, timed as a round trip: " + Pair.Store +
        " stores " + What + " at " + Base + ", " + Pair.Load +
@@ -279,7 +253,7 @@ std::vector<MCInst> writeControlStateChainArea(const LLVMState &State,
   std::optional<unsigned> Move = State.getOpcodeByName("MOV32ri");
   if (!Pair || Pair->Kind != StateKind::XSave || !Store || !Move)
     return {};
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   std::vector<MCInst> Out;
   for (int64_t Disp = XSaveHeaderOffset;
        Disp < XSaveHeaderOffset + XSaveHeaderSize; Disp += 8)
@@ -289,7 +263,7 @@ std::vector<MCInst> writeControlStateChainArea(const LLVMState &State,
     Out.push_back(
         inst(*Move, {reg(named(State, "EAX")), imm(int64_t(XSaveComponents))}));
     Out.push_back(inst(*Move, {reg(named(State, "EDX")), imm(0)}));
-    Out.push_back(atScratch(State, Pair->WholeSave, Scratch));
+    Out.push_back(buildX86AtScratch(State, Pair->WholeSave, Scratch));
   }
   return Out;
 }

@@ -4,6 +4,7 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86ScratchWord.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include <array>
@@ -106,10 +107,6 @@ constexpr int64_t XOffset = 0, FourOffset = 8, QuarterOffset = 16;
 /// 1.0 in the x87's 80-bit format.
 APInt x87One() { return APInt(80, {0x8000000000000000ULL, 0x3FFF}); }
 
-MCRegister getScratch(const LLVMState &State) {
-  return State.getExegesisTarget().getScratchMemoryRegister(State.getTriple());
-}
-
 /// The opcodes of a chain, looked up by name; nullopt if one is missing.
 std::optional<std::vector<unsigned>> lookUp(const LLVMState &State,
                                             ArrayRef<StringRef> Names) {
@@ -139,7 +136,7 @@ std::optional<std::vector<MCInst>> buildCompareChain(const LLVMState &State,
   std::optional<std::vector<unsigned>> Ops =
       lookUp(State, {Form.Name, "LD_F1", "FNSTSW16r", "SAHF",
                      Form.SetsC3 ? "CMOVE_F" : "CMOVNE_F"});
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Ops || (Form.Word != CompareWord::None && !Scratch.isValid()))
     return std::nullopt;
   std::vector<MCInst> Chain;
@@ -176,7 +173,7 @@ std::optional<std::vector<MCInst>> buildRoundTrip(const LLVMState &State) {
 std::optional<std::vector<MCInst>> buildFyl2xp1Chain(const LLVMState &State) {
   std::optional<std::vector<unsigned>> Ops =
       lookUp(State, {"LD_F64m", "FYL2XP1", "MUL_F64m"});
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Ops || !Scratch.isValid())
     return std::nullopt;
   return std::vector<MCInst>{inst((*Ops)[0], atScratch(Scratch, XOffset)),
@@ -187,7 +184,7 @@ std::optional<std::vector<MCInst>> buildFyl2xp1Chain(const LLVMState &State) {
 /// `fmull 8(%rdi); fmull 16(%rdi)`: times 4.0, times 0.25.
 std::optional<std::vector<MCInst>> buildFmulPair(const LLVMState &State) {
   std::optional<std::vector<unsigned>> Ops = lookUp(State, {"MUL_F64m"});
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Ops || !Scratch.isValid())
     return std::nullopt;
   return std::vector<MCInst>{
@@ -238,7 +235,7 @@ std::optional<PreparedSnippet> getCompareSnippet(const LLVMState &State,
   std::optional<std::vector<MCInst>> RoundTrip = buildRoundTrip(State);
   if (!Chain || !RoundTrip || !hasSahf(State))
     return std::nullopt;
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   StringRef Move = Form.SetsC3 ? "FCMOVE" : "FCMOVNE";
   std::string Info =
       ("Latency through the condition codes: " + Form.Name + " " + Form.Does)
@@ -311,7 +308,7 @@ std::optional<PreparedSnippet> getFyl2xp1Snippet(const LLVMState &State) {
   std::optional<std::vector<MCInst>> Fmuls = buildFmulPair(State);
   if (!Chain || !Fmuls)
     return std::nullopt;
-  StringRef Base = State.getRegisterName(getScratch(State));
+  StringRef Base = State.getRegisterName(getX86ScratchRegister(State));
   PreparedSnippet Snippet;
   Snippet.Instructions = *Chain;
   Snippet.Info =
@@ -328,7 +325,7 @@ std::optional<PreparedSnippet> getFyl2xp1Snippet(const LLVMState &State) {
   SubtractedChain Fmul;
   Fmul.Key.Instructions = *Fmuls;
   Fmul.Key.RegisterInitialValues = startValues(State, 1);
-  Fmul.LiveIns = {getScratch(State)};
+  Fmul.LiveIns = {getX86ScratchRegister(State)};
   Fmul.Share = 0.5;
   Fmul.What = "FMUL's latency: fmul by 4.0 then by 0.25, doubles in memory, "
               "so that the chain stays at 1.0; half of it";
@@ -372,7 +369,7 @@ whyNoX87CompareChainSnippet(const LLVMState &State,
     return std::string("an x87 compare or examine: its condition codes reach "
                        "ST(0) through FNSTSW, SAHF and FCMOV, and this CPU "
                        "has no SAHF in 64-bit mode");
-  if (!getScratch(State).isValid())
+  if (!getX86ScratchRegister(State).isValid())
     return (Twine(Form ? "an x87 compare of a word in memory"
                        : "x87 FYL2XP1, chained with constants in memory") +
             ": its chain needs a scratch memory register, which this target "
@@ -403,7 +400,7 @@ unsigned getX87CompareChainStartDepth(const LLVMState &State,
 
 std::vector<MCInst> writeX87CompareChainWords(const LLVMState &State,
                                               ArrayRef<MCInst> Instructions) {
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Scratch.isValid() || !State.getOpcodeByName("MOV32mi") ||
       Instructions.empty())
     return {};

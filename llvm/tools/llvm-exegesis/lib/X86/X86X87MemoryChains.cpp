@@ -4,6 +4,7 @@
 #include "Core/InstructionShorthand.h"
 #include "Core/LLVMState.h"
 #include "Core/Target.h"
+#include "X86/X86ScratchWord.h"
 #include "llvm/ADT/STLExtras.h"
 #include <array>
 
@@ -106,36 +107,6 @@ StringRef describeWord(X87Word Word) {
   llvm_unreachable("every word type is covered");
 }
 
-/// 1.0 in the x87's 80-bit format.
-APInt x87One() { return APInt(80, {0x8000000000000000ULL, 0x3FFF}); }
-
-/// \p Name addressing the word at \p Scratch.
-MCInst atScratch(const LLVMState &State, StringRef Name, MCRegister Scratch) {
-  return inst(
-      *State.getOpcodeByName(Name),
-      {reg(Scratch), imm(1), reg(MCRegister()), imm(0), reg(MCRegister())});
-}
-
-/// Whether \p Inst is \p Name addressing the word at \p Scratch.
-bool isAtScratch(const LLVMState &State, const MCInst &Inst, StringRef Name,
-                 MCRegister Scratch) {
-  if (State.getOpcodeName(Inst.getOpcode()) != Name ||
-      Inst.getNumOperands() != 5)
-    return false;
-  auto RegIs = [&](unsigned I, MCRegister Reg) {
-    return Inst.getOperand(I).isReg() && Inst.getOperand(I).getReg() == Reg;
-  };
-  auto ImmIs = [&](unsigned I, int64_t Value) {
-    return Inst.getOperand(I).isImm() && Inst.getOperand(I).getImm() == Value;
-  };
-  return RegIs(0, Scratch) && ImmIs(1, 1) && RegIs(2, MCRegister()) &&
-         ImmIs(3, 0) && RegIs(4, MCRegister());
-}
-
-MCRegister getScratch(const LLVMState &State) {
-  return State.getExegesisTarget().getScratchMemoryRegister(State.getTriple());
-}
-
 /// `fstp %st(0)`: pops ST(0).
 MCInst popTop(const LLVMState &State) {
   return inst(*State.getOpcodeByName("ST_FPrr"),
@@ -145,8 +116,8 @@ MCInst popTop(const LLVMState &State) {
 /// The instructions of \p Choice's snippet.
 std::vector<MCInst> buildChain(const LLVMState &State, PairChoice Choice,
                                MCRegister Scratch) {
-  MCInst Store = atScratch(State, Choice.Pair->Store, Scratch);
-  MCInst Load = atScratch(State, Choice.Pair->Load, Scratch);
+  MCInst Store = buildX86AtScratch(State, Choice.Pair->Store, Scratch);
+  MCInst Load = buildX86AtScratch(State, Choice.Pair->Load, Scratch);
   if (Choice.LoadFirst)
     return {Load, Store};
   if (Choice.Pair->StorePops)
@@ -154,10 +125,13 @@ std::vector<MCInst> buildChain(const LLVMState &State, PairChoice Choice,
   return {Store, popTop(State), Load};
 }
 
+/// 1.0 in the x87's 80-bit format.
+APInt x87One() { return APInt(80, {0x8000000000000000ULL, 0x3FFF}); }
+
 /// The pair whose snippet \p Instructions are, or nullptr.
 const X87Pair *matchChain(const LLVMState &State,
                           ArrayRef<MCInst> Instructions) {
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Scratch.isValid() || Instructions.empty() || Instructions.size() > 3)
     return nullptr;
   for (const X87Pair &Pair : Pairs)
@@ -173,8 +147,8 @@ const X87Pair *matchChain(const LLVMState &State,
         if (Want.getOpcode() != Have.getOpcode())
           Same = false;
         else if (Want.getNumOperands() == 5)
-          Same &= isAtScratch(State, Have,
-                              State.getOpcodeName(Want.getOpcode()), Scratch);
+          Same &= isX86AtScratch(
+              State, Have, State.getOpcodeName(Want.getOpcode()), Scratch);
         else
           Same &= Have.getNumOperands() == 1 && Have.getOperand(0).isReg() &&
                   Have.getOperand(0).getReg() == Want.getOperand(0).getReg();
@@ -193,7 +167,7 @@ std::optional<PreparedSnippet>
 getX87MemoryChainSnippet(const LLVMState &State,
                          const InstructionModel &Model) {
   std::optional<PairChoice> Choice = choosePair(Model.getName());
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   if (!Choice || !Scratch.isValid())
     return std::nullopt;
   const X87Pair &Pair = *Choice->Pair;
@@ -253,7 +227,7 @@ std::optional<std::string>
 whyNoX87MemoryChainSnippet(const LLVMState &State,
                            const InstructionModel &Model) {
   std::optional<PairChoice> Choice = choosePair(Model.getName());
-  if (!Choice || getScratch(State).isValid())
+  if (!Choice || getX86ScratchRegister(State).isValid())
     return std::nullopt;
   return (Twine(Choice->LoadFirst ? "an x87 load" : "an x87 store") +
           ": its round trip through memory with its matching " +
@@ -272,7 +246,7 @@ std::vector<MCInst> writeX87MemoryChainWord(const LLVMState &State,
   std::optional<unsigned> Move = State.getOpcodeByName("MOV32mi");
   if (!Pair || !Move)
     return {};
-  MCRegister Scratch = getScratch(State);
+  MCRegister Scratch = getX86ScratchRegister(State);
   std::array<uint32_t, 3> Words = oneAsWords(Pair->Word);
   std::vector<MCInst> Stores;
   for (auto [Index, Word] : enumerate(Words))
